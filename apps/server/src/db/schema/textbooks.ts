@@ -1,0 +1,164 @@
+/**
+ * Digital textbooks (issue 4): catalogue, chapter trees, activation codes, what users own,
+ * reading progress and network-learning videos.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { dictionary } from './dictionary';
+import { users } from './users';
+
+export const textbooks = pgTable(
+  'textbooks',
+  {
+    id: serial('id').primaryKey(),
+    externalId: text('external_id').notNull(),
+    title: text('title').notNull(),
+    stageId: integer('stage_id')
+      .notNull()
+      .references(() => dictionary.id),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => dictionary.id),
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => dictionary.id),
+    publisherId: integer('publisher_id').references(() => dictionary.id),
+    gradeId: integer('grade_id').references(() => dictionary.id),
+    volumeId: integer('volume_id').references(() => dictionary.id),
+    /** Bytes of the book file in the source catalogue. */
+    fileSize: bigint('file_size', { mode: 'number' }),
+    coverUrl: text('cover_url'),
+    /** Source URL of the PDF from the import (never served raw). */
+    fileUrl: text('file_url'),
+    /** Key of a locally stored PDF under DATA_DIR (seeded demo books). */
+    fileKey: text('file_key'),
+    pageCount: integer('page_count'),
+    /** public | login | activation */
+    access: text('access').notNull().default('activation'),
+    description: text('description'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('textbooks_external_id_uq').on(t.externalId),
+    index('textbooks_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('textbooks_filter_idx').on(t.stageId, t.subjectId, t.editionId, t.gradeId, t.volumeId),
+    index('textbooks_subject_idx').on(t.subjectId),
+    index('textbooks_edition_idx').on(t.editionId),
+    index('textbooks_grade_idx').on(t.gradeId),
+    index('textbooks_publisher_idx').on(t.publisherId),
+  ],
+);
+
+/** Chapter tree of a textbook: `parentId` null at the top, `page` is the 1-based PDF page. */
+export const textbookChapters = pgTable(
+  'textbook_chapters',
+  {
+    id: serial('id').primaryKey(),
+    textbookId: integer('textbook_id')
+      .notNull()
+      .references(() => textbooks.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id'),
+    title: text('title').notNull(),
+    page: integer('page'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('textbook_chapters_book_idx').on(t.textbookId, t.sortOrder)],
+);
+
+/** Activation codes: 16 characters, stored as SHA-256, single-use, optional expiry. */
+export const activationCodes = pgTable(
+  'activation_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    textbookId: integer('textbook_id')
+      .notNull()
+      .references(() => textbooks.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    batch: text('batch'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('activation_codes_hash_uq').on(t.codeHash)],
+);
+
+/** Failed activation attempts, counted per user per hour for the rate limit. */
+export const activationFailures = pgTable(
+  'activation_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activation_failures_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Textbooks a user owns (activated by code, or added when free). */
+export const userTextbooks = pgTable(
+  'user_textbooks',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    textbookId: integer('textbook_id')
+      .notNull()
+      .references(() => textbooks.id, { onDelete: 'cascade' }),
+    /** code | free */
+    source: text('source').notNull().default('code'),
+    activationCodeId: bigint('activation_code_id', { mode: 'number' }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.textbookId] })],
+);
+
+/** Where a user stopped reading a textbook. */
+export const readingProgress = pgTable(
+  'reading_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    textbookId: integer('textbook_id')
+      .notNull()
+      .references(() => textbooks.id, { onDelete: 'cascade' }),
+    page: integer('page').notNull(),
+    totalPages: integer('total_pages'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.textbookId] })],
+);
+
+/** Network-learning audio/video lessons attached to a textbook and optionally a chapter. */
+export const videos = pgTable(
+  'videos',
+  {
+    id: serial('id').primaryKey(),
+    textbookId: integer('textbook_id')
+      .notNull()
+      .references(() => textbooks.id, { onDelete: 'cascade' }),
+    chapterId: integer('chapter_id').references(() => textbookChapters.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    /** video | audio */
+    kind: text('kind').notNull().default('video'),
+    durationSec: integer('duration_sec'),
+    /** Key under DATA_DIR (mp4 or an HLS playlist directory) or an http(s) URL. */
+    source: text('source').notNull(),
+    posterUrl: text('poster_url'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('videos_textbook_idx').on(t.textbookId, t.sortOrder)],
+);

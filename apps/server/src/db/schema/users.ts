@@ -1,0 +1,157 @@
+/**
+ * Accounts, sessions, one-time codes, uploads and the audit log (issue 3).
+ * Secrets (passwords, tokens, codes) are only ever stored hashed.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  bigint,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    userName: text('user_name').notNull(),
+    /** Null once the account is cancelled, so the number can register again. */
+    phone: text('phone'),
+    /** argon2id PHC string; null for accounts that only log in by SMS or a third party. */
+    passwordHash: text('password_hash'),
+    identity: text('identity').notNull().default('student'),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    realName: text('real_name'),
+    school: text('school'),
+    region: text('region'),
+    stageId: integer('stage_id'),
+    gradeId: integer('grade_id'),
+    subjectId: integer('subject_id'),
+    avatarUrl: text('avatar_url'),
+    personId: text('person_id'),
+    zsVerified: boolean('zs_verified').notNull().default(false),
+    /** active | disabled | cancelled */
+    status: text('status').notNull().default('active'),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Per-user settings (`GET /api/v2/userConfig`). */
+    config: jsonb('config').notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_user_name_uq').on(sql`lower(${t.userName})`),
+    uniqueIndex('users_phone_uq').on(t.phone),
+  ],
+);
+
+/** Platforms (teaching back-office and others) a user has been granted, with the jump address. */
+export const userPlatforms = pgTable(
+  'user_platforms',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platformCode: text('platform_code').notNull(),
+    autoAddress: text('auto_address').notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.platformCode] })],
+);
+
+/** Login sessions: a 256-bit random bearer token stored as its SHA-256, sliding expiry. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    platform: text('platform').notNull().default('WEB'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Image captchas keyed by a client-chosen random key; the answer is stored hashed, single-use. */
+export const captchas = pgTable(
+  'captchas',
+  {
+    key: text('key').primaryKey(),
+    answerHash: text('answer_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('captchas_expires_idx').on(t.expiresAt)],
+);
+
+/** SMS verification codes: hashed, bound to phone and purpose, single-use, dead after 3 wrong tries. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    phone: text('phone').notNull(),
+    /** register | login | reset | bind | cancel */
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt), index('sms_codes_ip_idx').on(t.ip, t.createdAt)],
+);
+
+/** Uploaded files (avatars and other user uploads), stored under DATA_DIR by `storageKey`. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    purpose: text('purpose').notNull().default('image'),
+    mime: text('mime').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_owner_idx').on(t.ownerId)],
+);
+
+/** Security audit trail: who, when, where, what, result. Never passwords, codes or tokens. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id'),
+    /** login | login_failed | lock | logout | register | password_change | password_reset | cancel | ... */
+    event: text('event').notNull(),
+    result: text('result').notNull(),
+    /** The account name or masked phone the attempt named, for failed attempts without a user. */
+    subject: text('subject'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    detail: jsonb('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_user_idx').on(t.userId, t.createdAt), index('audit_log_event_idx').on(t.event, t.createdAt)],
+);

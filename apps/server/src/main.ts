@@ -1,0 +1,30 @@
+/**
+ * Process entry: load and validate configuration, build the app, listen, and shut down
+ * gracefully on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the database).
+ */
+import 'dotenv/config';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const app = await buildApp({ config });
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+  await app.listen({ port: config.port, host: config.host });
+}
+
+void main();

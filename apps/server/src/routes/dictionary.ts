@@ -1,0 +1,61 @@
+/**
+ * Dictionary endpoints (issue 2; spec section 7): `{ id, name }` lists in curriculum order.
+ * `/stage/{stageId}/subjects` lists the subjects taught in a stage.
+ */
+import { ApiPaths, dictEntry, envelope, type DictKind } from '@eav/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dictionary, stageSubject } from '../db/schema';
+import { notFound } from '../lib/errors';
+import { ok } from '../lib/http';
+
+const list = envelope(z.array(dictEntry));
+
+const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const byKind = (kind: DictKind) =>
+    app.db
+      .select({ id: dictionary.id, name: dictionary.name })
+      .from(dictionary)
+      .where(eq(dictionary.kind, kind))
+      .orderBy(asc(dictionary.sortOrder), asc(dictionary.id));
+
+  const simple: [string, DictKind, string][] = [
+    [ApiPaths.dictStage, 'stage', '学段列表'],
+    [ApiPaths.dictGrade, 'grade', '年级列表'],
+    [ApiPaths.dictSubject, 'subject', '学科列表'],
+    [ApiPaths.dictEdition, 'edition', '教材版本列表'],
+    [ApiPaths.dictPress, 'publisher', '出版社列表'],
+    [ApiPaths.dictVolume, 'volume', '册次列表'],
+  ];
+  for (const [url, kind, summary] of simple) {
+    app.get(url, { schema: { tags: ['dictionary'], summary, response: { 200: list } } }, async () => ok(await byKind(kind)));
+  }
+
+  app.get(
+    '/api/v1/dictionary/stage/:stageId/subjects',
+    {
+      schema: {
+        tags: ['dictionary'],
+        summary: '某学段开设的学科',
+        params: z.object({ stageId: z.coerce.number().int().positive('学段 id 必须是正整数') }),
+        response: { 200: list },
+      },
+    },
+    async (request) => {
+      const [stage] = await app.db
+        .select({ id: dictionary.id, kind: dictionary.kind })
+        .from(dictionary)
+        .where(eq(dictionary.id, request.params.stageId));
+      if (!stage || stage.kind !== 'stage') throw notFound('学段不存在');
+      const rows = await app.db
+        .select({ id: dictionary.id, name: dictionary.name })
+        .from(stageSubject)
+        .innerJoin(dictionary, eq(dictionary.id, stageSubject.subjectId))
+        .where(eq(stageSubject.stageId, stage.id))
+        .orderBy(asc(dictionary.sortOrder), asc(dictionary.id));
+      return ok(rows);
+    },
+  );
+};
+export default dictionaryRoutes;

@@ -1,0 +1,13 @@
+import path from 'node:path';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  resolve: { alias: { '@': path.resolve(__dirname, 'src') } },
+  define: { __EAV_SIGN_SECRET__: JSON.stringify('dev-secret') },
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['src/testing/setup.ts'],
+  },
+});

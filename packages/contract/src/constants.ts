@@ -1,0 +1,37 @@
+/**
+ * Business constants of portal-spec.md section 9 and the shared client rules of sections 7-8.
+ */
+
+/** Platform value sent with login and register payloads (spec 3, 9). */
+export const PLATFORM = 'WEB' as const;
+
+/** Platform code of the teaching back-office permission check (spec 6, 9). */
+export const TEACHING_PLATFORM_CODE = 'xh' as const;
+
+/** Toast durations in seconds (spec 8, 9). */
+export const TOAST_SECONDS = { error: 3, httpError: 5, offline: 3 } as const;
+
+/** Delay before the 403 redirect to login, in ms (spec 4, 9). */
+export const FORBIDDEN_REDIRECT_DELAY_MS = 1000;
+
+/** Fixed mobile layout width in CSS px (spec 2, 9). */
+export const MOBILE_LAYOUT_WIDTH = 375;
+
+/** Lazy route chunk time-out in ms (spec 9). */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+/** Stored keys (spec 9). */
+export const STORAGE_KEYS = {
+  user: 'user',
+  userInfo: 'userInfo',
+  activityCode: 'activityCode',
+  tokenCookie: 'token',
+  commonNameCookie: 'commonName',
+} as const;
+
+/** Role name that makes a user a teacher (spec 5). */
+export const TEACHER_ROLE = 'teacher';
+
+/** Identities a person chooses at registration. */
+export const IDENTITIES = ['student', 'teacher'] as const;
+export type Identity = (typeof IDENTITIES)[number];

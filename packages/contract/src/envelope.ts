@@ -1,0 +1,60 @@
+/**
+ * Response envelope and pagination (contract.md sections 1-2).
+ */
+import { z } from 'zod';
+
+/** Success code in the body of every successful response. */
+export const OK_CODE = 200;
+
+/** `{ code, msg, data }`: every JSON response of `/api/**` and `/prize/api/**`. */
+export interface ApiEnvelope<T> {
+  code: number | string;
+  msg: string;
+  data?: T;
+  /** Present on 5xx answers so that the logs can be searched for the failing request. */
+  requestId?: string;
+}
+
+/** Zod schema of a successful envelope around `data`. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.literal(OK_CODE), msg: z.string(), data });
+}
+
+/** Zod schema of an error envelope. */
+export const errorEnvelope = z.object({
+  code: z.union([z.number(), z.string()]),
+  msg: z.string(),
+  data: z.unknown().optional(),
+  requestId: z.string().optional(),
+});
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+
+/** Query parameters of every list endpoint: 1-based `page`, `pageSize` default 20, at most 100. */
+export const paginationQuery = z.object({
+  page: z.coerce.number().int().min(1, 'page 必须是不小于 1 的整数').default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1, 'pageSize 必须是 1 到 100 之间的整数')
+    .max(PAGE_SIZE_MAX, 'pageSize 必须是 1 到 100 之间的整数')
+    .default(PAGE_SIZE_DEFAULT),
+});
+export type PaginationQuery = z.infer<typeof paginationQuery>;
+
+/** `data` of a list endpoint. */
+export function paged<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

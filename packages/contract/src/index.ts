@@ -1,0 +1,12 @@
+/**
+ * @eav/contract: what the web client, the server and third-party clients agree on.
+ * Free of server-only imports (runs in the browser).
+ */
+export * from './sign';
+export * from './envelope';
+export * from './errors';
+export * from './constants';
+export * from './limits';
+export * from './paths';
+export * from './schemas/dictionary';
+export * from './schemas/banner';

@@ -1,0 +1,23 @@
+/**
+ * Shared limits (lengths, sizes, counts) used by web forms and server validation alike, so that
+ * the browser refuses exactly what the server would.
+ */
+export const LIMITS = {
+  phone: { pattern: /^1[3-9]\d{9}$/, message: '请输入正确的 11 位手机号' },
+  userName: { min: 2, max: 20, pattern: /^[\p{Script=Han}A-Za-z0-9_]+$/u, message: '用户名为 2-20 位中文、字母、数字或下划线' },
+  password: { min: 8, max: 64, message: '密码长度为 8-64 位，且须同时包含字母和数字' },
+  realName: { max: 20 },
+  school: { max: 50 },
+  region: { max: 50 },
+  smsCode: { length: 6 },
+  captchaCode: { length: 4 },
+  captchaKey: { min: 8, max: 64 },
+  keyword: { max: 50 },
+  activationCode: { length: 16 },
+  /** Bytes of an uploaded image. */
+  uploadImageBytes: 5 * 1024 * 1024,
+  /** Image types accepted for uploads (checked by content on the server). */
+  uploadImageTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as readonly string[],
+  /** Edge length of a stored avatar, px. */
+  avatarSize: 256,
+} as const;
