@@ -1,8 +1,46 @@
+/**
+ * Entry: mobile viewport, session wiring of the HTTP client, toast sinks, router.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { unstableSetRender } from 'antd-mobile';
+import { z } from 'zod';
+import { AppProvider } from '@/app/provider';
+import { createRouter } from '@/app/router';
+import { registerSessionHooks } from '@/lib/api-client';
+import { applyMobileViewport, isMobileDevice } from '@/lib/device';
+import { registerNavigator } from '@/lib/navigation';
+import { useSession } from '@/stores/session';
+
+z.config(z.locales.zhCN());
+
+// antd-mobile pop-ups (Toast, Dialog) render through this on React 19.
+unstableSetRender((node, container) => {
+  const c = container as Element & { _reactRoot?: ReturnType<typeof createRoot> };
+  c._reactRoot ??= createRoot(container);
+  c._reactRoot.render(node);
+  return async () => {
+    await Promise.resolve();
+    c._reactRoot?.unmount();
+    delete c._reactRoot;
+  };
+});
+
+if (isMobileDevice()) applyMobileViewport();
+
+registerSessionHooks({
+  onUnauthorized: () => useSession.getState().dropToken(),
+  onForbidden: () => useSession.getState().clear(),
+});
+
+const router = createRouter();
+registerNavigator((to, options) => void router.navigate(to, options));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <div>之江数字教材服务平台</div>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
   </StrictMode>,
 );

@@ -1,0 +1,87 @@
+/**
+ * Route paths of the portal (spec section 2), one table for links, redirects and the router.
+ * The router works in hash mode: every path here is the part after `#`.
+ */
+export const paths = {
+  home: '/',
+  digitalBook: '/digitalBook',
+  videoResource: '/videoResource',
+  videoOnlineLearning: '/videoOnlineLearning',
+  material: '/material',
+  detail: '/detail',
+  digitalResources: '/digitalResources',
+  syncMaterial: '/digitalResources/syncMaterial',
+  paperCenter: '/digitalResources/paperCenter',
+  cloudBase: '/digitalResources/cloudBase',
+  help: '/help',
+  wisdomTeaching: '/WisdomTeaching',
+  teachersTraining: '/teachersTraining',
+  smartPublishing: '/smartPublishing',
+  bigData: '/bigData',
+  user: '/user',
+  userAvatar: '/user/avatar',
+  userPassword: '/user/password',
+  allResource: '/allResource',
+  myBook: '/myBook',
+  myDigitalBook: '/myDigitalBook',
+  myResource: '/myResource',
+  resource: '/resource',
+  loginRegistration: '/loginRegistration',
+  preview: '/preview',
+  ossPreview: '/ossPreview',
+  about: '/about',
+  copyRight: '/copyRight',
+  zjhAuth: '/zjhAuth',
+  mobileLogin: '/mobile/login',
+  mobilePerview: '/mobile/perview',
+  mobile: {
+    root: '/mobileH5',
+    login: '/mobileH5/login',
+    textbook: '/mobileH5/textbook',
+    register: '/mobileH5/register',
+    forget: '/mobileH5/forget',
+    phoneLogin: '/mobileH5/phoneLogin',
+    bind: '/mobileH5/bind',
+    selectIdentity: '/mobileH5/selectIdentity',
+    zjhAuth: '/mobileH5/zjhAuth',
+    improveInformation: '/mobileH5/improveInformation',
+    downloadZone: '/mobileH5/downloadZone',
+    browse: '/mobileH5/browse',
+    browseBook: '/mobileH5/browseBook',
+    activation: '/mobileH5/activation',
+    home: '/mobileH5/home',
+    prize: '/mobileH5/prize',
+    bindChoice: '/mobileH5/bindChoice',
+    bindChoiceMf: '/mobileH5/bindChoiceMf',
+    bindChoiceWx: '/mobileH5/bindChoiceWx',
+    userCenter: '/mobileH5/userCenter',
+    contactUs: '/mobileH5/contactUs',
+    course3: '/mobileH5/course3',
+    course4: '/mobileH5/course4',
+    course5: '/mobileH5/course5',
+    networkLearning: '/mobileH5/networkLearning',
+    pdf: '/mobileH5/pdf',
+  },
+} as const;
+
+/** `/loginRegistration?loginStep=1|0&redirect=…` (spec section 2). */
+export function loginPath(step: 'login' | 'register' = 'login', redirect?: string): string {
+  const q = new URLSearchParams({ loginStep: step === 'login' ? '1' : '0' });
+  if (redirect) q.set('redirect', redirect);
+  return `${paths.loginRegistration}?${q.toString()}`;
+}
+
+/** True on routes rendered without header and footer: the H5 site and the preview pages (spec 2, Shell). */
+export function isBareRoute(pathname: string): boolean {
+  return (
+    pathname.startsWith('/mobileH5') ||
+    pathname.startsWith('/mobile/') ||
+    pathname === paths.preview ||
+    pathname === paths.ossPreview
+  );
+}
+
+/** True on mobile-page routes, where some error toasts are not shown (spec 8). */
+export function isMobileRoute(pathname: string): boolean {
+  return pathname.startsWith('/mobileH5') || pathname.startsWith('/mobile/');
+}

@@ -1,0 +1,26 @@
+/**
+ * Device detection and the mobile viewport (spec section 2, Shell: mobile devices get a fixed
+ * 375 px-wide viewport scaled to the screen).
+ */
+import { MOBILE_LAYOUT_WIDTH } from '@eav/contract';
+
+const MOBILE_UA = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile|HarmonyOS|MicroMessenger/i;
+
+export function isMobileDevice(userAgent: string = navigator.userAgent): boolean {
+  return MOBILE_UA.test(userAgent);
+}
+
+export function isWeChatBrowser(userAgent: string = navigator.userAgent): boolean {
+  return /MicroMessenger/i.test(userAgent);
+}
+
+/** Sets `<meta name=viewport>` to a 375 px layout that the browser scales to the screen width. */
+export function applyMobileViewport(doc: Document = document): void {
+  let meta = doc.querySelector<HTMLMetaElement>('meta[name="viewport"]');
+  if (!meta) {
+    meta = doc.createElement('meta');
+    meta.name = 'viewport';
+    doc.head.appendChild(meta);
+  }
+  meta.content = `width=${MOBILE_LAYOUT_WIDTH}, user-scalable=no, viewport-fit=cover`;
+}
