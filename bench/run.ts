@@ -1,0 +1,544 @@
+/**
+ * Benchmark runner (`npm run bench [-- <module-or-scenario>...] [--duration=10] [--connections=10] [--no-write]`).
+ *
+ * Loads every scenario module in bench/scenarios/*.ts, runs the selected ones and writes their
+ * results as Markdown tables into docs/benchmarks.md, each module between its own markers
+ * (`<!-- bench:<module>:begin -->` … `<!-- bench:<module>:end -->`) so a rerun replaces only
+ * what it measured.
+ *
+ * A scenario module exports `title` (section heading) and `scenarios: Scenario[]`. A scenario is
+ * either a load scenario (`requests`: autocannon cycles through them, each signed afresh with
+ * EAV-Sign per request) or a measure scenario (`measure`: returns its own table, e.g. Lighthouse).
+ * Servers under test run in a child process (`startServer`), so the load generator (this process)
+ * and the server each get a core of the 2-core machine. All traffic stays on 127.0.0.1.
+ *
+ * The same file is also the child's entry: `bench/run.ts --serve` with EAV_BENCH_SERVE set.
+ */
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SIGN_HEADERS, signRequest } from '@eav/contract';
+import autocannon from 'autocannon';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS_FILE = path.join(ROOT, 'docs', 'benchmarks.md');
+const GENERATED_END = '<!-- bench:end -->';
+
+/** Signing secret of every server the bench starts (never the development default). */
+export const BENCH_SIGN_SECRET = 'bench-secret';
+
+// ---------------------------------------------------------------------------------------------
+// Scenario API (used by bench/scenarios/*.ts)
+
+export interface BenchContext {
+  /** Repository root (absolute). */
+  root: string;
+  /** Seconds of each measured load run. */
+  durationSec: number;
+  /** Concurrent connections of each load run. */
+  connections: number;
+  /** A fresh temporary directory, removed when the run ends. */
+  tmpDir(prefix?: string): string;
+  log(message: string): void;
+}
+
+/** What setup hands to `requests`/`measure`/`teardown`: at least the base URL of the server. */
+export interface ScenarioState {
+  /** Base URL, e.g. `http://127.0.0.1:41234` (no trailing slash). */
+  url: string;
+  /** Signing secret of the server (defaults to BENCH_SIGN_SECRET). */
+  signSecret?: string;
+}
+
+/** One request of a load scenario. */
+export interface RequestSpec {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path without query, e.g. `/api/v1/dictionary/grade`. */
+  path: string;
+  /** Query parameters (empty values are dropped, as the web client does). */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** JSON body (sent as `application/json`, signed as the exact string sent). */
+  body?: unknown;
+  /** Bearer token. */
+  token?: string;
+  /** Sign with EAV-Sign; defaults to true for `/api/**` and `/prize/api/**`. */
+  sign?: boolean;
+}
+
+interface ScenarioBase<S extends ScenarioState> {
+  /** Shown in the tables; also selectable on the command line. */
+  name: string;
+  /** One line on what is measured. */
+  description?: string;
+  setup(ctx: BenchContext): Promise<S>;
+  teardown?(state: S, ctx: BenchContext): Promise<void>;
+}
+
+/** Load test: autocannon cycles through `requests` for `durationSec` seconds after a warm-up. */
+export interface LoadScenario<S extends ScenarioState = ScenarioState> extends ScenarioBase<S> {
+  requests(state: S): RequestSpec[];
+  /** Name of a load scenario of the same module to report the throughput/latency ratio against. */
+  baseline?: string;
+  /** Status every answer must have (default 200); anything else fails the scenario. */
+  expectStatus?: number;
+}
+
+export interface Table {
+  columns: string[];
+  rows: (string | number)[][];
+}
+
+/** Custom measurement (e.g. Lighthouse): returns its own table and notes. */
+export interface MeasureScenario<S extends ScenarioState = ScenarioState> extends ScenarioBase<S> {
+  measure(state: S, ctx: BenchContext): Promise<{ table: Table; notes?: string[] }>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each scenario has its own state type
+export type Scenario = LoadScenario<any> | MeasureScenario<any>;
+
+export interface ScenarioModule {
+  /** Section heading in docs/benchmarks.md. */
+  title: string;
+  /** Lines printed under the heading (what and how). */
+  intro?: string[];
+  scenarios: Scenario[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Servers under test (child processes)
+
+export interface ServeOptions {
+  /**
+   * `portal`: the real app from the server's buildApp (PGlite under DATA_DIR unless DATABASE_URL
+   * is set; serves apps/web/dist). `bare`: a bare Fastify server with one route, `GET /bare`,
+   * answering a constant dictionary-sized JSON envelope.
+   */
+  kind: 'portal' | 'bare';
+  /** Environment of the server (contract section 5 variables). HOST and PORT are forced. */
+  env?: Record<string, string>;
+}
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+
+/** Starts a server in a child process on 127.0.0.1 and a random port; resolves once it listens. */
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      EAV_SIGN_SECRET: BENCH_SIGN_SECRET,
+      ...options.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      EAV_BENCH_SERVE: JSON.stringify({ kind: options.kind }),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.add(child);
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error(`${options.kind} server did not start within 120 s`)), 120_000);
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => {
+      buffer += chunk;
+      let nl: number;
+      while ((nl = buffer.indexOf('\n')) !== -1) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        const m = /^EAV_BENCH_LISTENING (\S+)$/.exec(line);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]!);
+        } else if (line.trim()) process.stderr.write(`  [${options.kind}] ${line}\n`);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${options.kind} server exited with ${code} before listening`));
+    });
+  });
+  return {
+    url,
+    stop: () => stopChild(child),
+  };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  children.delete(child);
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Child entry: build the requested server, listen, print the URL, close on SIGTERM. */
+async function serve(): Promise<void> {
+  const { kind } = JSON.parse(process.env.EAV_BENCH_SERVE ?? '{}') as Pick<ServeOptions, 'kind'>;
+  let app: { listen(o: { host: string; port: number }): Promise<string>; close(): Promise<unknown> };
+  if (kind === 'bare') {
+    const { default: Fastify } = await import('fastify');
+    const bare = Fastify({ logger: { level: 'warn' } });
+    const payload = {
+      code: 0,
+      msg: '成功',
+      data: [
+        '一年级',
+        '二年级',
+        '三年级',
+        '四年级',
+        '五年级',
+        '六年级',
+        '七年级',
+        '八年级',
+        '九年级',
+        '高一',
+        '高二',
+        '高三',
+      ].map((name, i) => ({ id: i + 1, name })),
+    };
+    bare.get('/bare', async () => payload);
+    app = bare;
+  } else {
+    const { buildApp } = await import('../apps/server/src/app');
+    const { loadConfig } = await import('../apps/server/src/config');
+    app = await buildApp({ config: loadConfig(process.env) });
+  }
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  process.stdout.write(`EAV_BENCH_LISTENING ${address}\n`);
+  const close = () => {
+    void app.close().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', close);
+  process.once('SIGINT', close);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load runs
+
+interface LoadResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+}
+
+function buildRequests(specs: RequestSpec[], secret: string): autocannon.Request[] {
+  return specs.map((spec) => {
+    const method = spec.method ?? 'GET';
+    const query: Record<string, string> = {};
+    for (const [k, v] of Object.entries(spec.query ?? {})) if (v !== undefined && v !== '') query[k] = String(v);
+    const qs = new URLSearchParams(query).toString();
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const sign = spec.sign ?? (spec.path.startsWith('/api/') || spec.path.startsWith('/prize/api/'));
+    const headers: Record<string, string> = {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(spec.token ? { authorization: `Bearer ${spec.token}` } : {}),
+    };
+    return {
+      method,
+      path: qs ? `${spec.path}?${qs}` : spec.path,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      // A fresh timestamp and signature per request, as the web client sends them.
+      setupRequest: (req: autocannon.Request) => {
+        if (!sign) return req;
+        const timestamp = Date.now();
+        const signature = signRequest(
+          { method, path: spec.path, query, body: body ?? '', token: spec.token ?? '', timestamp },
+          secret,
+        );
+        return {
+          ...req,
+          headers: { ...req.headers, [SIGN_HEADERS.timestamp]: String(timestamp), [SIGN_HEADERS.sign]: signature },
+        };
+      },
+    };
+  });
+}
+
+async function runLoad(
+  scenario: LoadScenario,
+  state: ScenarioState,
+  ctx: BenchContext,
+  durationSec: number,
+): Promise<autocannon.Result> {
+  const requests = buildRequests(scenario.requests(state), state.signSecret ?? BENCH_SIGN_SECRET);
+  return autocannon({
+    url: state.url,
+    connections: ctx.connections,
+    duration: durationSec,
+    requests,
+    // Only 127.0.0.1 is ever a target; no pipelining, like a browser.
+    pipelining: 1,
+  });
+}
+
+async function checkFirstAnswer(scenario: LoadScenario, state: ScenarioState): Promise<void> {
+  const [first] = buildRequests(scenario.requests(state), state.signSecret ?? BENCH_SIGN_SECRET);
+  if (!first) throw new Error(`${scenario.name}: no requests`);
+  const req = typeof first.setupRequest === 'function' ? first.setupRequest(first, {}) : first;
+  const res = await fetch(state.url + req.path, {
+    method: req.method ?? 'GET',
+    headers: req.headers as Record<string, string>,
+    ...(req.body !== undefined ? { body: req.body as string } : {}),
+  });
+  const expected = scenario.expectStatus ?? 200;
+  if (res.status !== expected) {
+    throw new Error(
+      `${scenario.name}: ${req.method} ${req.path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Markdown
+
+function fmt(n: number, digits = 0): string {
+  return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+export function markdownTable(table: Table): string {
+  const esc = (c: string | number) => String(c).replaceAll('|', '\\|');
+  return [
+    `| ${table.columns.map(esc).join(' | ')} |`,
+    `| ${table.columns.map(() => '---').join(' | ')} |`,
+    ...table.rows.map((r) => `| ${r.map(esc).join(' | ')} |`),
+  ].join('\n');
+}
+
+function loadTable(results: LoadResult[], scenarios: LoadScenario[]): Table {
+  const byName = new Map(results.map((r) => [r.name, r]));
+  return {
+    columns: ['scenario', 'requests/s', 'p50 (ms)', 'p99 (ms)', 'requests', 'errors + non-2xx', 'vs baseline'],
+    rows: results.map((r) => {
+      const scenario = scenarios.find((s) => s.name === r.name);
+      const base = scenario?.baseline ? byName.get(scenario.baseline) : undefined;
+      const ratio = base
+        ? `${fmt((r.rps / base.rps) * 100, 1)} % of the requests/s of “${base.name}”, p99 ×${fmt(r.p99 / Math.max(base.p99, 1), 1)}`
+        : '—';
+      // autocannon records latency in whole milliseconds.
+      const ms = (v: number) => (v < 1 ? '< 1' : fmt(v));
+      return [r.name, fmt(r.rps), ms(r.p50), ms(r.p99), fmt(r.requests), r.errors + r.non2xx, ratio];
+    }),
+  };
+}
+
+function machineLine(ctx: BenchContext): string {
+  const cpus = os.cpus();
+  let commit = 'unknown';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    // not a git checkout
+  }
+  return (
+    `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus.length} cores ` +
+    `(${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${fmt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ` +
+    `commit ${commit}; load runs ${ctx.durationSec} s each after a 3 s warm-up, ${ctx.connections} connections, ` +
+    `load generator and server in separate processes on the same machine, all on 127.0.0.1.`
+  );
+}
+
+async function writeSection(moduleName: string, body: string): Promise<void> {
+  const begin = `<!-- bench:${moduleName}:begin -->`;
+  const end = `<!-- bench:${moduleName}:end -->`;
+  let text = fs.existsSync(RESULTS_FILE)
+    ? fs.readFileSync(RESULTS_FILE, 'utf8')
+    : `# Benchmarks\n\nGenerated by \`npm run bench\`.\n\n${GENERATED_END}\n`;
+  const block = `${begin}\n\n${body.trim()}\n\n${end}`;
+  const i = text.indexOf(begin);
+  const j = text.indexOf(end);
+  if (i !== -1 && j > i) text = text.slice(0, i) + block + text.slice(j + end.length);
+  else if (text.includes(GENERATED_END)) text = text.replace(GENERATED_END, `${block}\n\n${GENERATED_END}`);
+  else text = `${text.trimEnd()}\n\n${block}\n`;
+  // Keep `npm run lint` (prettier --check) green.
+  const prettier = await import('prettier');
+  const config = (await prettier.resolveConfig(RESULTS_FILE)) ?? {};
+  text = await prettier.format(text, { ...config, filepath: RESULTS_FILE });
+  fs.writeFileSync(RESULTS_FILE, text);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+interface Cli {
+  selectors: string[];
+  durationSec: number;
+  connections: number;
+  write: boolean;
+}
+
+function parseArgs(argv: string[]): Cli {
+  const cli: Cli = { selectors: [], durationSec: 10, connections: 10, write: true };
+  for (const arg of argv) {
+    const [key, value] = arg.split('=', 2);
+    if (key === '--duration') cli.durationSec = Math.max(1, Math.min(60, Number(value) || 10));
+    else if (key === '--connections') cli.connections = Math.max(1, Math.min(200, Number(value) || 10));
+    else if (key === '--no-write') cli.write = false;
+    else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
+    else cli.selectors.push(arg);
+  }
+  return cli;
+}
+
+async function loadModules(): Promise<{ name: string; module: ScenarioModule }[]> {
+  const dir = path.join(ROOT, 'bench', 'scenarios');
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.test.ts'))
+    .sort((a, b) => (a === 'foundation.ts' ? -1 : b === 'foundation.ts' ? 1 : a.localeCompare(b)));
+  const modules = [];
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as Partial<ScenarioModule> & {
+      default?: ScenarioModule;
+    };
+    const module = mod.default ?? (mod as ScenarioModule);
+    if (!Array.isArray(module.scenarios)) throw new Error(`bench/scenarios/${file} exports no scenarios`);
+    modules.push({ name: path.basename(file, '.ts'), module: { ...module, title: module.title ?? file } });
+  }
+  return modules;
+}
+
+async function main(): Promise<void> {
+  const cli = parseArgs(process.argv.slice(2));
+  const tmpDirs: string[] = [];
+  const ctx: BenchContext = {
+    root: ROOT,
+    durationSec: cli.durationSec,
+    connections: cli.connections,
+    tmpDir: (prefix = 'eav-bench-') => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+      tmpDirs.push(dir);
+      return dir;
+    },
+    log: (message) => console.log(`  ${message}`),
+  };
+  const cleanup = async () => {
+    await Promise.all([...children].map(stopChild));
+    for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+  const modules = await loadModules();
+  const selected = modules
+    .map(({ name, module }) => ({
+      name,
+      module,
+      scenarios:
+        cli.selectors.length === 0 || cli.selectors.includes(name)
+          ? module.scenarios
+          : module.scenarios.filter((s) => cli.selectors.includes(s.name)),
+    }))
+    .filter((m) => m.scenarios.length > 0);
+  const known = new Set(modules.flatMap(({ name, module }) => [name, ...module.scenarios.map((s) => s.name)]));
+  const unknown = cli.selectors.filter((s) => !known.has(s));
+  if (unknown.length) throw new Error(`unknown scenario(s): ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
+
+  let failed = false;
+  try {
+    for (const { name: moduleName, module, scenarios } of selected) {
+      console.log(`\n== ${module.title} (bench/scenarios/${moduleName}.ts)`);
+      const loadResults: LoadResult[] = [];
+      const measured: { name: string; table: Table; notes?: string[] }[] = [];
+      const errors: string[] = [];
+      for (const scenario of scenarios) {
+        console.log(`-- ${scenario.name}`);
+        let state: ScenarioState | undefined;
+        try {
+          const ready: ScenarioState = await scenario.setup(ctx);
+          state = ready;
+          if ('requests' in scenario) {
+            await checkFirstAnswer(scenario, ready);
+            await runLoad(scenario, ready, ctx, 3);
+            const r = await runLoad(scenario, ready, ctx, ctx.durationSec);
+            const result: LoadResult = {
+              name: scenario.name,
+              // Total over elapsed time: autocannon's per-second average is histogram-rounded.
+              rps: r.requests.total / Math.max(r.duration, 1e-9),
+              p50: r.latency.p50,
+              p99: r.latency.p99,
+              requests: r.requests.total,
+              errors: r.errors, // includes timeouts
+              non2xx: r.non2xx,
+            };
+            if (result.errors + result.non2xx > 0)
+              throw new Error(`${result.errors} errors and ${result.non2xx} non-2xx answers`);
+            ctx.log(`${fmt(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+            loadResults.push(result);
+          } else {
+            const out = await scenario.measure(ready, ctx);
+            console.log(markdownTable(out.table));
+            measured.push({ name: scenario.name, ...out });
+          }
+        } catch (err) {
+          failed = true;
+          const message = err instanceof Error ? err.message : String(err);
+          console.error(`  FAILED: ${message}`);
+          errors.push(`${scenario.name}: ${message}`);
+        } finally {
+          if (state) await scenario.teardown?.(state, ctx);
+        }
+      }
+
+      const parts = [`## ${module.title}`, machineLine(ctx), ...(module.intro ?? [])];
+      const loadScenarios = scenarios.filter((s): s is LoadScenario => 'requests' in s);
+      if (loadResults.length) {
+        parts.push(markdownTable(loadTable(loadResults, loadScenarios)));
+        const described = loadScenarios.filter((s) => s.description);
+        if (described.length) parts.push(described.map((s) => `- **${s.name}**: ${s.description}`).join('\n'));
+      }
+      for (const m of measured) {
+        const scenario = scenarios.find((s) => s.name === m.name);
+        parts.push(`### ${m.name}`, ...(scenario?.description ? [scenario.description] : []), markdownTable(m.table));
+        if (m.notes?.length) parts.push(m.notes.map((n) => `- ${n}`).join('\n'));
+      }
+      if (errors.length) parts.push(`**Failed in this run:**\n\n${errors.map((e) => `- ${e}`).join('\n')}`);
+      if (loadResults.length) console.log(`\n${markdownTable(loadTable(loadResults, loadScenarios))}`);
+      if (cli.write) {
+        await writeSection(moduleName, parts.join('\n\n'));
+        console.log(`written to ${path.relative(ROOT, RESULTS_FILE)} (section ${moduleName})`);
+      }
+    }
+  } finally {
+    await cleanup();
+  }
+  if (failed) {
+    console.error('\nbench: some scenarios failed (see above)');
+    process.exitCode = 1;
+  }
+}
+
+// Scenario modules import this file for its API; only the process entry runs (once, even if a loader
+// were to instantiate the module twice).
+const invokedDirectly =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const started = globalThis as { __eavBenchStarted?: boolean };
+if (invokedDirectly && !started.__eavBenchStarted) {
+  started.__eavBenchStarted = true;
+  const fail = (err: unknown) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exit(1);
+  };
+  if (process.argv.includes('--serve')) serve().catch(fail);
+  // Exit explicitly: Lighthouse and autocannon may leave handles open after the last run.
+  else main().then(() => process.exit(process.exitCode ?? 0), fail);
+}
