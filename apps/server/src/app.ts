@@ -36,6 +36,8 @@ export interface BuildOptions {
   database?: Database;
   /** Clock for signature checks (tests). */
   now?: () => number;
+  /** Clock for business rules: expiries, lockouts, rate windows (tests move it instead of sleeping). */
+  clock?: () => number;
   /** Pino options or false; defaults to the config's level. */
   logger?: FastifyServerOptions['logger'];
   /** Prefix of shared keys in Redis (tests isolate runs with a random one). */
@@ -53,17 +55,23 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${params.toString()}`;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Current time in ms for business rules (`Date.now` unless a test injects a clock). */
+    clock: () => number;
+  }
+}
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger:
-      options.logger ?? {
-        level: config.logLevel,
-        redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["eav-sign"]'],
-        serializers: {
-          req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-        },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["eav-sign"]'],
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
+    },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -74,6 +82,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const clock = options.clock ?? Date.now;
+  app.decorate('clock', () => clock());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -87,8 +97,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // App plugins.
   await app.register(errorsPlugin);
   await app.register(rawBodyPlugin);
-  await app.register(dbPlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(options.database ? { database: options.database } : {}) });
-  await app.register(kvPlugin, { redisUrl: config.redisUrl, ...(options.kvPrefix ? { prefix: options.kvPrefix } : {}) });
+  await app.register(dbPlugin, {
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(options.database ? { database: options.database } : {}),
+  });
+  await app.register(kvPlugin, {
+    redisUrl: config.redisUrl,
+    ...(options.kvPrefix ? { prefix: options.kvPrefix } : {}),
+  });
   await app.register(rateLimit, {
     global: false,
     ...(app.redis ? { redis: app.redis, nameSpace: `${options.kvPrefix ?? 'eav:'}rl:` } : {}),
@@ -96,14 +113,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(signPlugin, { secret: config.signSecret, ...(options.now ? { now: options.now } : {}) });
   await app.register(authPlugin);
 
-  await runSeeders({ db: app.db, dataDir: config.dataDir, log: app.log, demo: config.seedDemo });
+  await runSeeders({ db: app.db, dataDir: config.dataDir, log: app.log, demo: config.seedDemo, config });
 
   // Routes.
   await app.register(healthRoutes);
   await app.register(dictionaryRoutes);
   await app.register(bannerRoutes);
-  await app.register(accountsFeature);
-  await app.register(textbooksFeature);
+  await app.register(accountsFeature, { config });
+  await app.register(textbooksFeature, { config });
 
   // The web app last, so API 404s never fall through to it.
   await app.register(webPlugin, { distDir: config.webDistDir ?? path.join(repoRoot(), 'apps', 'web', 'dist') });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const DEV_SIGN_SECRET = 'dev-secret';
+const DEV_URL_SIGNING_SECRET = 'dev-url-signing-secret';
 
 const booleanish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -26,6 +27,8 @@ export const envSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     EAV_SIGN_SECRET: z.string().min(1).default(DEV_SIGN_SECRET),
+    /** Server-only secret of the short-lived media URLs (textbook PDFs, videos); never shipped to clients. */
+    URL_SIGNING_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEV_URL_SIGNING_SECRET),
     SMS_PROVIDER: z.enum(['dev', 'aliyun', 'tencent']).default('dev'),
     CAPTCHA_FIXED_CODE: z
       .string()
@@ -58,8 +61,18 @@ export const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'dev is refused when NODE_ENV=production' });
     if (env.CAPTCHA_FIXED_CODE)
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_FIXED_CODE'], message: 'is refused when NODE_ENV=production' });
+    if (env.URL_SIGNING_SECRET === DEV_URL_SIGNING_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['URL_SIGNING_SECRET'],
+        message: 'the development default is refused when NODE_ENV=production',
+      });
     if (env.EAV_SIGN_SECRET === DEV_SIGN_SECRET)
-      ctx.addIssue({ code: 'custom', path: ['EAV_SIGN_SECRET'], message: 'the development default is refused when NODE_ENV=production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EAV_SIGN_SECRET'],
+        message: 'the development default is refused when NODE_ENV=production',
+      });
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -75,6 +88,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   signSecret: string;
+  /** HMAC key of signed media URLs (URL_SIGNING_SECRET). */
+  urlSigningSecret: string;
   smsProvider: Env['SMS_PROVIDER'];
   captchaFixedCode: string | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -107,7 +122,9 @@ export class ConfigError extends Error {}
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}=${JSON.stringify(source[String(i.path[0])] ?? '')}: ${i.message}`);
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.') || '(env)'}=${JSON.stringify(source[String(i.path[0])] ?? '')}: ${i.message}`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -119,6 +136,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     signSecret: e.EAV_SIGN_SECRET,
+    urlSigningSecret: e.URL_SIGNING_SECRET,
     smsProvider: e.SMS_PROVIDER,
     captchaFixedCode: e.CAPTCHA_FIXED_CODE,
     logLevel: e.LOG_LEVEL,

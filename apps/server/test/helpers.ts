@@ -140,7 +140,10 @@ export function api(app: FastifyInstance, req: ApiRequest): Promise<LightMyReque
   const qs = new URLSearchParams(query).toString();
   const body = req.body === undefined ? undefined : JSON.stringify(req.body);
   const timestamp = req.timestamp ?? Date.now();
-  const sign = signRequest({ method, path: req.url, query, body: body ?? '', token: req.token ?? '', timestamp }, req.secret ?? TEST_SECRET);
+  const sign = signRequest(
+    { method, path: req.url, query, body: body ?? '', token: req.token ?? '', timestamp },
+    req.secret ?? TEST_SECRET,
+  );
   return app.inject({
     method,
     url: qs ? `${req.url}?${qs}` : req.url,

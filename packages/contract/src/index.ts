@@ -10,3 +10,5 @@ export * from './limits';
 export * from './paths';
 export * from './schemas/dictionary';
 export * from './schemas/banner';
+export * from './schemas/accounts';
+export * from './schemas/textbooks';

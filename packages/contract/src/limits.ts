@@ -4,12 +4,22 @@
  */
 export const LIMITS = {
   phone: { pattern: /^1[3-9]\d{9}$/, message: '请输入正确的 11 位手机号' },
-  userName: { min: 2, max: 20, pattern: /^[\p{Script=Han}A-Za-z0-9_]+$/u, message: '用户名为 2-20 位中文、字母、数字或下划线' },
+  userName: {
+    min: 2,
+    max: 20,
+    pattern: /^[\p{Script=Han}A-Za-z0-9_]+$/u,
+    message: '用户名为 2-20 位中文、字母、数字或下划线',
+  },
   password: { min: 8, max: 64, message: '密码长度为 8-64 位，且须同时包含字母和数字' },
   realName: { max: 20 },
   school: { max: 50 },
   region: { max: 50 },
   smsCode: { length: 6 },
+  /** Seconds before the same phone may be sent another SMS code (the send button's countdown). */
+  smsResendSeconds: 60,
+  /** Seconds an SMS code or an image captcha stays valid. */
+  smsCodeTtlSeconds: 300,
+  captchaTtlSeconds: 300,
   captchaCode: { length: 4 },
   captchaKey: { min: 8, max: 64 },
   keyword: { max: 50 },

@@ -33,10 +33,21 @@ export const ApiPaths = {
   uploadFileV2: '/api/v2/files/uploadFile',
   userAvatar: (userId: string | number) => `/api/v1/users/${userId}/avatars`,
   permission: (userId: string | number, platformCode: string) => `/api/v1/users/${userId}/${platformCode}`,
+  adminUserStatus: (userId: string | number) => `/api/v1/admin/users/${userId}/status`,
+  adminUserPlatforms: (userId: string | number) => `/api/v1/admin/users/${userId}/platforms`,
   // textbooks (issue 4)
   textbooks: '/api/v1/textbooks',
   textbookFacets: '/api/v1/textbooks/facets',
   textbook: (id: string | number) => `/api/v1/textbooks/${id}`,
   textbookActivation: '/api/v1/textbooks/activation',
+  textbookRead: (id: string | number) => `/api/v1/textbooks/${id}/read`,
+  textbookProgress: (id: string | number) => `/api/v1/textbooks/${id}/progress`,
+  textbookVideos: (id: string | number) => `/api/v1/textbooks/${id}/videos`,
   userTextbooks: (userId: string | number) => `/api/v1/users/${userId}/textbooks`,
+  videos: '/api/v1/videos',
+  video: (id: string | number) => `/api/v1/videos/${id}`,
+  videoPlay: (id: string | number) => `/api/v1/videos/${id}/play`,
+  adminTextbookImport: '/api/v1/admin/textbooks/import',
+  /** Generated SVG cover (outside /api: not signed, cacheable). */
+  textbookCoverSvg: (id: string | number) => `/covers/${id}.svg`,
 } as const;

@@ -55,7 +55,9 @@ describe('EAV-Sign (contract section 3)', () => {
   it('sorts by key then value in code-point order and drops empty values', () => {
     expect(canonicalQuery({ z: '1', a: ['2', '10'], m: undefined, e: null, b: '' })).toBe('a=10&a=2&z=1');
     // U+1F600 sorts after U+FFFF in code-point order although its UTF-16 lead unit is lower.
-    expect(canonicalQuery({ k: ['\uffff', '😀'] })).toBe(`k=${encodeURIComponent('\uffff')}&k=${encodeURIComponent('😀')}`);
+    expect(canonicalQuery({ k: ['\uffff', '😀'] })).toBe(
+      `k=${encodeURIComponent('\uffff')}&k=${encodeURIComponent('😀')}`,
+    );
   });
 
   it('rewrites only a leading /prize/api/ and ignores a query in the path', () => {

@@ -2,11 +2,12 @@
  * Bearer-token authentication (issue 3; contract section 1).
  * - `request.getAuth()`: the session's user or null (memoised per request).
  * - `app.requireAuth`: preHandler answering 401 when not logged in.
- * Unknown, revoked or expired tokens are 401; a disabled or cancelled account is 403.
+ * Unknown, revoked or expired tokens are 401; a disabled or cancelled account is 403 (also for a
+ * token the cancellation revoked, so that the old token of a cancelled account answers 403).
  * Expiry slides: each use (at most once a minute) pushes it to now + 7 days.
  */
 import { ErrorCode, Messages } from '@eav/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions, users } from '../db/schema';
@@ -52,6 +53,7 @@ export default fp(
         .select({
           sessionId: sessions.id,
           expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
           lastSeenAt: sessions.lastSeenAt,
           id: users.id,
           userName: users.userName,
@@ -61,12 +63,14 @@ export default fp(
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt)))
+        .where(eq(sessions.tokenHash, sha256Hex(token)))
         .limit(1);
-      const now = Date.now();
+      const now = app.clock();
       if (!row || row.expiresAt.getTime() <= now) throw unauthorized();
+      if (row.status === 'cancelled')
+        throw new AppError(403, ErrorCode.AUTH_ACCOUNT_CANCELLED, Messages.accountCancelled);
+      if (row.revokedAt) throw unauthorized();
       if (row.status === 'disabled') throw new AppError(403, ErrorCode.AUTH_ACCOUNT_DISABLED, Messages.accountDisabled);
-      if (row.status === 'cancelled') throw new AppError(403, ErrorCode.AUTH_ACCOUNT_CANCELLED, Messages.accountCancelled);
       if (now - row.lastSeenAt.getTime() > SLIDE_EVERY_MS) {
         await app.db
           .update(sessions)

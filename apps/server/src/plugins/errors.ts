@@ -16,6 +16,16 @@ const FIELD_NAMES: Record<string, string> = {
   password: '密码',
   account: '账号',
   userName: '用户名',
+  smsCode: '短信验证码',
+  captchaKey: '图形验证码标识',
+  captchaCode: '图形验证码',
+  oldPassword: '原密码',
+  newPassword: '新密码',
+  identity: '身份',
+  realName: '真实姓名',
+  school: '学校',
+  region: '地区',
+  purpose: '验证码用途',
 };
 
 function fieldLabel(pathParts: readonly PropertyKey[]): string {
@@ -42,7 +52,10 @@ export default fp(
         return reply.status(400).send({
           code: 400,
           msg: `参数 ${fieldLabel(issuePath)} 不合法：${message}`,
-          data: error.validation.map((v) => ({ field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'), message: v.message })),
+          data: error.validation.map((v) => ({
+            field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+            message: v.message,
+          })),
         });
       }
       const status = error.statusCode ?? 500;
@@ -51,7 +64,10 @@ export default fp(
       if (status === 429) return reply.status(429).send({ code: ErrorCode.RATE_LIMITED, msg: Messages.rateLimited });
       if (status >= 400 && status < 500) {
         // Framework-level client errors (bad JSON, bad multipart...): never echo internals.
-        const msg = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? '请求体不是合法的 JSON' : '请求格式不正确';
+        const msg =
+          error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+            ? '请求体不是合法的 JSON'
+            : '请求格式不正确';
         return reply.status(status).send({ code: status, msg });
       }
       request.log.error({ err: error }, 'unhandled error');

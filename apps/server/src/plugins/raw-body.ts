@@ -15,16 +15,20 @@ declare module 'fastify' {
 export default fp(
   async function rawBody(app: FastifyInstance) {
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (request, body, done) => {
-      const text = body as string;
-      request.rawBody = text;
-      if (text.trim() === '') return done(null, undefined);
-      try {
-        done(null, JSON.parse(text));
-      } catch {
-        done(badRequest('请求体不是合法的 JSON'), undefined);
-      }
-    });
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 1024 * 1024 },
+      (request, body, done) => {
+        const text = body as string;
+        request.rawBody = text;
+        if (text.trim() === '') return done(null, undefined);
+        try {
+          done(null, JSON.parse(text));
+        } catch {
+          done(badRequest('请求体不是合法的 JSON'), undefined);
+        }
+      },
+    );
   },
   { name: 'raw-body' },
 );

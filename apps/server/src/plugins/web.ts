@@ -18,7 +18,9 @@ export default fp<WebOptions>(
     if (!fs.existsSync(index)) {
       app.log.warn({ distDir: opts.distDir }, 'web app not built: run `npm run build` to serve the portal');
       app.get('/', { schema: { hide: true } }, async (_req, reply) =>
-        reply.type('text/html; charset=utf-8').send('<!doctype html><meta charset="utf-8"><p>前端尚未构建，请先运行 npm run build。</p>'),
+        reply
+          .type('text/html; charset=utf-8')
+          .send('<!doctype html><meta charset="utf-8"><p>前端尚未构建，请先运行 npm run build。</p>'),
       );
       return;
     }

@@ -3,7 +3,7 @@
  * `/stage/{stageId}/subjects` lists the subjects taught in a stage.
  */
 import { ApiPaths, dictEntry, envelope, type DictKind } from '@eav/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dictionary, stageSubject } from '../db/schema';
@@ -22,15 +22,47 @@ const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const simple: [string, DictKind, string][] = [
     [ApiPaths.dictStage, 'stage', '学段列表'],
-    [ApiPaths.dictGrade, 'grade', '年级列表'],
     [ApiPaths.dictSubject, 'subject', '学科列表'],
     [ApiPaths.dictEdition, 'edition', '教材版本列表'],
     [ApiPaths.dictPress, 'publisher', '出版社列表'],
     [ApiPaths.dictVolume, 'volume', '册次列表'],
   ];
   for (const [url, kind, summary] of simple) {
-    app.get(url, { schema: { tags: ['dictionary'], summary, response: { 200: list } } }, async () => ok(await byKind(kind)));
+    app.get(url, { schema: { tags: ['dictionary'], summary, response: { 200: list } } }, async () =>
+      ok(await byKind(kind)),
+    );
   }
+
+  // Grades, optionally only those of one stage (`?stageId=`: the profile form's 学段 → 年级 picker).
+  app.get(
+    ApiPaths.dictGrade,
+    {
+      schema: {
+        tags: ['dictionary'],
+        summary: '年级列表（可按学段筛选）',
+        querystring: z.object({
+          stageId: z.coerce
+            .number({ message: '学段 id 必须是正整数' })
+            .int('学段 id 必须是正整数')
+            .positive('学段 id 必须是正整数')
+            .optional(),
+        }),
+        response: { 200: list },
+      },
+    },
+    async (request) => {
+      const { stageId } = request.query;
+      return ok(
+        await app.db
+          .select({ id: dictionary.id, name: dictionary.name })
+          .from(dictionary)
+          .where(
+            stageId ? and(eq(dictionary.kind, 'grade'), eq(dictionary.stageId, stageId)) : eq(dictionary.kind, 'grade'),
+          )
+          .orderBy(asc(dictionary.sortOrder), asc(dictionary.id)),
+      );
+    },
+  );
 
   app.get(
     '/api/v1/dictionary/stage/:stageId/subjects',

@@ -86,14 +86,24 @@ export const PUBLISHERS = [
   '广东教育出版社',
 ];
 
-export const VOLUMES = ['上册', '下册', '全一册', '必修1', '必修2', '必修3', '选择性必修1', '选择性必修2', '选择性必修3'];
+export const VOLUMES = [
+  '上册',
+  '下册',
+  '全一册',
+  '必修1',
+  '必修2',
+  '必修3',
+  '选择性必修1',
+  '选择性必修2',
+  '选择性必修3',
+];
 
 /** Inserts the names of `kind` that are missing, keeping list order as sort order; returns name → id. */
 export async function ensureDictionary(
   db: Db,
   kind: DictKind,
   names: readonly string[],
-  extra: (name: string) => { stageId?: number | null } = () => ({}),
+  extra: (name: string) => { stageId?: number | null; sortOrder?: number } = () => ({}),
 ): Promise<Map<string, number>> {
   if (names.length) {
     await db

@@ -1,0 +1,364 @@
+/**
+ * Public account calls (issue 3; spec section 7): image captcha, phone check, SMS code, register,
+ * login (password + captcha, or phone + SMS code) and password reset. Each is rate-limited per IP.
+ */
+import {
+  ApiPaths,
+  captchaQuery,
+  checkMobileData,
+  checkMobileQuery,
+  envelope,
+  ErrorCode,
+  LIMITS,
+  loginBody,
+  loginData,
+  registerBody,
+  resetPasswordBody,
+  smsCodeData,
+  smsCodeQuery,
+  type LoginData,
+} from '@eav/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { users } from '../../db/schema';
+import { conflict, unprocessable } from '../../lib/errors';
+import { ok } from '../../lib/http';
+import { sha256Hex } from '../../lib/tokens';
+import { audit, maskPhone } from './audit';
+import { consumeCaptcha, createCaptcha } from './captcha';
+import { assertPasswordAcceptable, hashPassword, verifyDummy, verifyPassword } from './password';
+import {
+  badCredentials,
+  clearPasswordFailures,
+  createSession,
+  findUserByAccount,
+  findUserByPhone,
+  lockedError,
+  LOCKOUT,
+  loginData as toLoginData,
+  recordPasswordFailure,
+  revokeSessions,
+  userNameTaken,
+  type UserRow,
+} from './service';
+import type { SmsProvider } from './sms';
+import { purgeOldSmsCodes, sendSmsCode, withSmsCode } from './sms-codes';
+
+export interface PubRoutesOptions {
+  sms: SmsProvider;
+  captchaFixedCode: string | undefined;
+}
+
+const perIp = (max: number, timeWindow = '1 minute') => ({ rateLimit: { max, timeWindow } });
+const captchaInvalid = () => unprocessable('图形验证码错误或已过期，请刷新后重试', ErrorCode.AUTH_CAPTCHA_INVALID);
+const accountDisabled = () => unprocessable('账号已被停用，请联系客服', ErrorCode.AUTH_ACCOUNT_DISABLED);
+const phoneNotRegistered = () => unprocessable('该手机号尚未注册', ErrorCode.AUTH_PHONE_NOT_REGISTERED);
+
+/** Postgres unique violation on `constraint` (PGlite and postgres-js, possibly wrapped by Drizzle). */
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (
+    let e = err as
+      { code?: string; constraint?: string; constraint_name?: string; message?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '23505') return (e.constraint ?? e.constraint_name ?? e.message ?? '').includes(constraint);
+  }
+  return false;
+}
+
+const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, opts) => {
+  for (const url of [ApiPaths.captcha, ApiPaths.captchaV2]) {
+    app.get(
+      url,
+      {
+        config: perIp(30),
+        schema: {
+          tags: ['accounts'],
+          summary: '图形验证码（PNG 图片，5 分钟内有效，仅可使用一次，不区分大小写）',
+          querystring: captchaQuery,
+        },
+      },
+      async (request, reply) => {
+        const png = await createCaptcha(app.db, request.query.key, app.clock(), opts.captchaFixedCode);
+        return reply
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .type('image/png')
+          .send(png);
+      },
+    );
+  }
+
+  app.get(
+    ApiPaths.checkMobile,
+    {
+      config: perIp(20),
+      schema: {
+        tags: ['accounts'],
+        summary: '手机号是否已注册',
+        querystring: checkMobileQuery,
+        response: { 200: envelope(checkMobileData) },
+      },
+    },
+    async (request) => ok({ registered: !!(await findUserByPhone(app.db, request.query.phone)) }),
+  );
+
+  for (const url of [ApiPaths.smsCode, ApiPaths.smsCodeV2]) {
+    app.get(
+      url,
+      {
+        config: perIp(10),
+        schema: {
+          tags: ['accounts'],
+          summary: '发送短信验证码（需图形验证码；同一手机号 60 秒 1 次、每小时 5 次、每天 10 次）',
+          querystring: smsCodeQuery,
+          response: { 200: envelope(smsCodeData) },
+        },
+      },
+      async (request) => {
+        const { phone, purpose, captchaKey, captchaCode } = request.query;
+        const now = app.clock();
+        if (!(await consumeCaptcha(app.db, captchaKey, captchaCode, now))) throw captchaInvalid();
+        const user = await findUserByPhone(app.db, phone);
+        if ((purpose === 'register' || purpose === 'bind') && user)
+          throw conflict('该手机号已注册，请直接登录', ErrorCode.AUTH_PHONE_TAKEN);
+        if ((purpose === 'login' || purpose === 'reset' || purpose === 'cancel') && !user) throw phoneNotRegistered();
+        const data = await sendSmsCode(app, request, opts.sms, phone, purpose);
+        await audit(app.db, request, {
+          event: 'sms_send',
+          result: 'success',
+          userId: user?.id ?? null,
+          subject: maskPhone(phone),
+          detail: { purpose },
+        });
+        if (Math.random() < 0.02) await purgeOldSmsCodes(app.db, now);
+        return ok(data);
+      },
+    );
+  }
+
+  app.post(
+    ApiPaths.register,
+    {
+      config: perIp(10),
+      schema: {
+        tags: ['accounts'],
+        summary: '手机号注册（需短信验证码，用途 register）',
+        body: registerBody,
+        response: { 200: envelope(loginData) },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      assertPasswordAcceptable(b.password, { phone: b.phone, userName: b.userName });
+      if (await findUserByPhone(app.db, b.phone))
+        throw conflict('该手机号已注册，请直接登录', ErrorCode.AUTH_PHONE_TAKEN);
+      if (await userNameTaken(app.db, b.userName))
+        throw conflict('该用户名已被使用，请换一个', ErrorCode.AUTH_USERNAME_TAKEN);
+      const passwordHash = await hashPassword(b.password);
+      let result: { user: UserRow; session: { token: string; expiresAt: Date } };
+      try {
+        result = await withSmsCode(app, { phone: b.phone, purpose: 'register', code: b.smsCode }, async (tx, now) => {
+          const [user] = await tx
+            .insert(users)
+            .values({
+              userName: b.userName,
+              phone: b.phone,
+              passwordHash,
+              identity: b.identity,
+              roles: [b.identity],
+              createdAt: new Date(now),
+              updatedAt: new Date(now),
+            })
+            .returning();
+          const session = await createSession(tx, request, user!.id, b.platform);
+          return { user: user!, session };
+        });
+      } catch (err) {
+        // Two registrations raced past the checks above: the unique indexes decide.
+        if (isUniqueViolation(err, 'users_phone_uq'))
+          throw conflict('该手机号已注册，请直接登录', ErrorCode.AUTH_PHONE_TAKEN);
+        if (isUniqueViolation(err, 'users_user_name_uq'))
+          throw conflict('该用户名已被使用，请换一个', ErrorCode.AUTH_USERNAME_TAKEN);
+        throw err;
+      }
+      await audit(app.db, request, {
+        event: 'register',
+        result: 'success',
+        userId: result.user.id,
+        detail: { identity: b.identity },
+      });
+      await audit(app.db, request, {
+        event: 'login',
+        result: 'success',
+        userId: result.user.id,
+        detail: { method: 'register' },
+      });
+      return ok(toLoginData(result.user, result.session));
+    },
+  );
+
+  /** Password failure for an account that does not exist: counted in kv so it locks like a real one. */
+  async function phantomFailure(account: string, password: string, now: number): Promise<never> {
+    const key = `loginfail:${sha256Hex(account.toLowerCase())}`;
+    const lock = Number((await app.kv.get(`${key}:lock`)) ?? 0);
+    await verifyDummy(password);
+    if (lock > now) throw lockedError(lock, now);
+    const n = await app.kv.incr(key, LOCKOUT.lockMs);
+    if (n >= LOCKOUT.maxFailures) {
+      await app.kv.set(`${key}:lock`, String(now + LOCKOUT.lockMs), LOCKOUT.lockMs);
+      await app.kv.del(key);
+      throw lockedError(now + LOCKOUT.lockMs, now);
+    }
+    throw badCredentials(LOCKOUT.maxFailures - n);
+  }
+
+  app.post(
+    ApiPaths.login,
+    {
+      config: perIp(20),
+      schema: {
+        tags: ['accounts'],
+        summary: '登录：账号（手机号或用户名）+ 密码 + 图形验证码，或手机号 + 短信验证码（用途 login）',
+        body: loginBody,
+        response: { 200: envelope(loginData) },
+      },
+    },
+    async (request): Promise<{ code: 200; msg: string; data: LoginData }> => {
+      const b = request.body;
+      const now = app.clock();
+      if ('smsCode' in b) {
+        const outcome = await withSmsCode(app, { phone: b.phone, purpose: 'login', code: b.smsCode }, async (tx) => {
+          const user = await findUserByPhone(tx, b.phone);
+          // A disabled account still uses up the code (returned, not thrown, so the consumption commits).
+          if (!user || user.status !== 'active') return { user, session: null };
+          await clearPasswordFailures(tx, user.id);
+          return { user, session: await createSession(tx, request, user.id, b.platform) };
+        });
+        if (!outcome.user) throw phoneNotRegistered();
+        if (!outcome.session) {
+          await audit(app.db, request, {
+            event: 'login_failed',
+            result: 'failure',
+            userId: outcome.user.id,
+            detail: { method: 'sms', reason: 'disabled' },
+          });
+          throw accountDisabled();
+        }
+        await audit(app.db, request, {
+          event: 'login',
+          result: 'success',
+          userId: outcome.user.id,
+          detail: { method: 'sms' },
+        });
+        return ok(toLoginData({ ...outcome.user, failedLoginCount: 0, lockedUntil: null }, outcome.session));
+      }
+
+      const subject = LIMITS.phone.pattern.test(b.account) ? maskPhone(b.account) : b.account;
+      if (!(await consumeCaptcha(app.db, b.captchaKey, b.captchaCode, now))) {
+        await audit(app.db, request, {
+          event: 'login_failed',
+          result: 'failure',
+          subject,
+          detail: { method: 'password', reason: 'captcha' },
+        });
+        throw captchaInvalid();
+      }
+      const user = await findUserByAccount(app.db, b.account);
+      if (!user || !user.passwordHash || user.status === 'cancelled') {
+        await audit(app.db, request, {
+          event: 'login_failed',
+          result: 'failure',
+          subject,
+          detail: { method: 'password', reason: 'credentials' },
+        });
+        return phantomFailure(b.account, b.password, now);
+      }
+      const lockedUntil = user.lockedUntil?.getTime() ?? 0;
+      if (lockedUntil > now) {
+        await verifyDummy(b.password);
+        await audit(app.db, request, {
+          event: 'login_failed',
+          result: 'failure',
+          userId: user.id,
+          detail: { method: 'password', reason: 'locked' },
+        });
+        throw lockedError(lockedUntil, now);
+      }
+      if (!(await verifyPassword(user.passwordHash, b.password))) {
+        const r = await recordPasswordFailure(app.db, user.id, now);
+        await audit(app.db, request, {
+          event: 'login_failed',
+          result: 'failure',
+          userId: user.id,
+          detail: { method: 'password', reason: 'credentials', failures: r.failures },
+        });
+        if (r.lockedUntil && r.lockedUntil > now) {
+          await audit(app.db, request, {
+            event: 'lock',
+            result: 'success',
+            userId: user.id,
+            detail: { until: new Date(r.lockedUntil).toISOString() },
+          });
+          throw lockedError(r.lockedUntil, now);
+        }
+        throw badCredentials(LOCKOUT.maxFailures - r.failures);
+      }
+      if (user.status === 'disabled') {
+        await audit(app.db, request, {
+          event: 'login_failed',
+          result: 'failure',
+          userId: user.id,
+          detail: { method: 'password', reason: 'disabled' },
+        });
+        throw accountDisabled();
+      }
+      const session = await app.db.transaction(async (tx) => {
+        await clearPasswordFailures(tx, user.id);
+        return createSession(tx, request, user.id, b.platform);
+      });
+      await audit(app.db, request, {
+        event: 'login',
+        result: 'success',
+        userId: user.id,
+        detail: { method: 'password' },
+      });
+      return ok(toLoginData(user, session));
+    },
+  );
+
+  app.post(
+    ApiPaths.resetPassword,
+    {
+      config: perIp(10),
+      schema: {
+        tags: ['accounts'],
+        summary: '忘记密码：短信验证码（用途 reset）+ 新密码；结束该用户的全部会话',
+        body: resetPasswordBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const existing = await findUserByPhone(app.db, b.phone);
+      assertPasswordAcceptable(b.password, { phone: b.phone, userName: existing?.userName ?? null });
+      const passwordHash = await hashPassword(b.password);
+      const userId = await withSmsCode(app, { phone: b.phone, purpose: 'reset', code: b.smsCode }, async (tx, now) => {
+        const user = await findUserByPhone(tx, b.phone);
+        if (!user) throw phoneNotRegistered();
+        await tx
+          .update(users)
+          .set({ passwordHash, failedLoginCount: 0, lockedUntil: null, updatedAt: new Date(now) })
+          .where(eq(users.id, user.id));
+        await revokeSessions(tx, user.id, now);
+        return user.id;
+      });
+      await audit(app.db, request, { event: 'password_reset', result: 'success', userId });
+      return ok(null);
+    },
+  );
+};
+
+export default accountsPubRoutes;

@@ -1,0 +1,263 @@
+/**
+ * Digital textbooks (issue 4): catalogue, facets, detail, activation, my textbooks, reader,
+ * reading progress, network-learning videos, catalogue import (contract section 4).
+ * Request schemas coerce query strings, so the server validates with them and the web client
+ * can build typed requests from the same definitions.
+ */
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { paginationQuery } from '../envelope';
+import { dictEntry } from './dictionary';
+
+/** Who may read a textbook (or play a video): anyone, logged-in users, or users who activated it. */
+export const TEXTBOOK_ACCESS = ['public', 'login', 'activation'] as const;
+export type TextbookAccess = (typeof TEXTBOOK_ACCESS)[number];
+export const textbookAccess = z.enum(TEXTBOOK_ACCESS);
+
+/** Chinese labels of the access levels, for badges. */
+export const TEXTBOOK_ACCESS_LABELS: Record<TextbookAccess, string> = {
+  public: '免费阅读',
+  login: '登录阅读',
+  activation: '激活阅读',
+};
+
+/**
+ * Activation code alphabet: digits and capitals without the look-alikes 0/O, 1/I/L
+ * (31 symbols; 16 of them carry about 79 bits).
+ */
+export const ACTIVATION_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/** Normalises typed input: upper case, without spaces and hyphens (codes are shown as XXXX-XXXX-XXXX-XXXX). */
+export function normalizeActivationCode(input: string): string {
+  return input.toUpperCase().replace(/[\s-]+/g, '');
+}
+
+/** Formats a 16-character code in groups of four for display and printing. */
+export function formatActivationCode(code: string): string {
+  return code.replace(/(.{4})(?=.)/g, '$1-');
+}
+
+const id = z.coerce.number().int().positive();
+
+/** Filters shared by the list and the facets: dictionary ids and a title keyword. */
+export const textbookFilters = z.object({
+  stageId: id.optional(),
+  subjectId: id.optional(),
+  gradeId: id.optional(),
+  editionId: id.optional(),
+  volumeId: id.optional(),
+  publisherId: id.optional(),
+  /** Chinese substring(s) of the title; several words separated by spaces must all occur. */
+  keyword: z
+    .string()
+    .trim()
+    .max(LIMITS.keyword.max, `关键词不能超过 ${LIMITS.keyword.max} 个字`)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type TextbookFilters = z.infer<typeof textbookFilters>;
+
+/** `GET /api/v1/textbooks` query. */
+export const textbookListQuery = textbookFilters.extend(paginationQuery.shape);
+export type TextbookListQuery = z.infer<typeof textbookListQuery>;
+
+/** A catalogue card: names of every dimension, the cover to show and who may read it. */
+export const textbookListItem = z.object({
+  id: z.number().int(),
+  externalId: z.string(),
+  title: z.string(),
+  stage: dictEntry,
+  subject: dictEntry,
+  edition: dictEntry,
+  grade: dictEntry.nullable(),
+  volume: dictEntry.nullable(),
+  publisher: dictEntry.nullable(),
+  /** Imported http(s) cover, a stored cover under /covers, or the generated `/covers/{id}.svg`. */
+  coverUrl: z.string(),
+  access: textbookAccess,
+  /** Whether the server has a readable file for the book. */
+  hasFile: z.boolean(),
+  pageCount: z.number().int().nullable(),
+});
+export type TextbookListItem = z.infer<typeof textbookListItem>;
+
+/** One value of a facet dimension and how many books it would show. */
+export const facetValue = z.object({ id: z.number().int(), name: z.string(), count: z.number().int() });
+export type FacetValue = z.infer<typeof facetValue>;
+
+export const FACET_DIMENSIONS = ['stage', 'subject', 'edition', 'grade', 'volume', 'publisher'] as const;
+export type FacetDimension = (typeof FACET_DIMENSIONS)[number];
+
+/**
+ * `GET /api/v1/textbooks/facets`: for each dimension, the values that still have books when every
+ * OTHER filter is applied (so picking any listed value never yields an empty page); `total` is the
+ * count with all filters applied.
+ */
+export const textbookFacets = z.object({
+  total: z.number().int(),
+  stage: z.array(facetValue),
+  subject: z.array(facetValue),
+  edition: z.array(facetValue),
+  grade: z.array(facetValue),
+  volume: z.array(facetValue),
+  publisher: z.array(facetValue),
+});
+export type TextbookFacets = z.infer<typeof textbookFacets>;
+
+/** A node of the chapter tree; `page` is the 1-based page of the book file. */
+export interface ChapterNode {
+  id: number;
+  title: string;
+  page: number | null;
+  children: ChapterNode[];
+}
+export const chapterNode: z.ZodType<ChapterNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    title: z.string(),
+    page: z.number().int().nullable(),
+    children: z.array(chapterNode),
+  }),
+);
+
+/** Where the user stopped reading. */
+export const readingProgress = z.object({
+  page: z.number().int(),
+  totalPages: z.number().int().nullable(),
+  updatedAt: z.string(),
+});
+export type ReadingProgress = z.infer<typeof readingProgress>;
+
+/** A network-learning video (or audio lesson). */
+export const video = z.object({
+  id: z.number().int(),
+  textbookId: z.number().int(),
+  textbookTitle: z.string(),
+  chapterId: z.number().int().nullable(),
+  chapterTitle: z.string().nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  kind: z.enum(['video', 'audio']),
+  durationSec: z.number().int().nullable(),
+  posterUrl: z.string().nullable(),
+  access: textbookAccess,
+  /** Whether an HLS rendition exists (play with hls.js) besides the MP4. */
+  hasHls: z.boolean(),
+});
+export type Video = z.infer<typeof video>;
+
+/** `GET /api/v1/textbooks/{id}`. */
+export const textbookDetail = textbookListItem.extend({
+  description: z.string().nullable(),
+  fileSize: z.number().int().nullable(),
+  chapters: z.array(chapterNode),
+  /** The current user activated (or was given) the book. */
+  owned: z.boolean(),
+  /** The current user may open the reader now. */
+  canRead: z.boolean(),
+  /** When `canRead` is false: what to do (登录 / 激活 / 暂无电子版), in Chinese. */
+  accessHint: z.string().nullable(),
+  progress: readingProgress.nullable(),
+  related: z.array(textbookListItem),
+  videos: z.array(video),
+});
+export type TextbookDetail = z.infer<typeof textbookDetail>;
+
+/** `GET /api/v1/textbooks/{id}/read`: a short-lived signed URL of the PDF (HTTP Range capable). */
+export const textbookReadGrant = z.object({
+  url: z.string(),
+  /** ISO time after which the URL stops working (request a new one). */
+  expiresAt: z.string(),
+  pageCount: z.number().int().nullable(),
+  progress: readingProgress.nullable(),
+});
+export type TextbookReadGrant = z.infer<typeof textbookReadGrant>;
+
+/** `PUT /api/v1/textbooks/{id}/progress`. */
+export const progressBody = z.object({
+  page: z.number().int().min(1, '页码必须是正整数').max(100000),
+  totalPages: z.number().int().min(1).max(100000).optional(),
+});
+export type ProgressBody = z.infer<typeof progressBody>;
+
+/** `POST /api/v1/textbooks/activation`. Spaces and hyphens in the code are ignored. */
+export const activationBody = z.object({
+  code: z.string().trim().min(1, '请输入激活码').max(40, '激活码格式不正确'),
+});
+export type ActivationBody = z.infer<typeof activationBody>;
+
+export const activationResult = z.object({
+  textbook: textbookListItem,
+  activatedAt: z.string(),
+  /** True when the user already owned the book: the code was left unused. */
+  alreadyOwned: z.boolean(),
+});
+export type ActivationResult = z.infer<typeof activationResult>;
+
+/** An entry of `GET /api/v1/users/{userId}/textbooks`. */
+export const myTextbook = z.object({
+  textbook: textbookListItem,
+  /** code | free */
+  source: z.string(),
+  activatedAt: z.string(),
+  progress: readingProgress.nullable(),
+});
+export type MyTextbook = z.infer<typeof myTextbook>;
+
+/** `GET /api/v1/videos` query (the /videoResource page). */
+export const videoListQuery = paginationQuery.extend({
+  textbookId: id.optional(),
+  chapterId: id.optional(),
+  stageId: id.optional(),
+  subjectId: id.optional(),
+  keyword: textbookFilters.shape.keyword,
+});
+export type VideoListQuery = z.infer<typeof videoListQuery>;
+
+/** `GET /api/v1/videos/{id}/play`: signed stream URLs. */
+export const videoPlayGrant = z.object({
+  video,
+  mp4Url: z.string(),
+  hlsUrl: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type VideoPlayGrant = z.infer<typeof videoPlayGrant>;
+
+/** One line of the import file that was not imported, or imported with a remark. */
+export const importIssue = z.object({ line: z.number().int(), externalId: z.string().nullable(), message: z.string() });
+export type ImportIssue = z.infer<typeof importIssue>;
+
+/** Result of an import (CLI and `POST /api/v1/admin/textbooks/import`). */
+export const importReport = z.object({
+  /** Non-empty lines read. */
+  lines: z.number().int(),
+  created: z.number().int(),
+  /** Existing books (same externalId) whose data changed. */
+  updated: z.number().int(),
+  /** Existing books the line left exactly as they were. */
+  unchanged: z.number().int(),
+  skipped: z.array(importIssue),
+  /** Imported lines with a remark (for example a file path that could not be used). */
+  warnings: z.array(importIssue),
+  /** New dictionary entries per kind. */
+  dictionaryCreated: z.record(z.string(), z.number().int()),
+  durationMs: z.number().int(),
+});
+export type ImportReport = z.infer<typeof importReport>;
+
+/** User-facing messages of the textbooks feature (shown as-is). */
+export const TextbookMessages = {
+  codeInvalid: '激活码无效',
+  codeUsed: '激活码已被使用',
+  codeExpired: '激活码已过期',
+  activationLocked: '激活码错误次数过多，请 1 小时后再试',
+  notFound: '教材不存在或已下架',
+  noFile: '本教材暂未提供电子版，敬请期待',
+  needLogin: '本教材需要登录后阅读，请先登录',
+  needActivation: '本教材需要激活后阅读，请在教材详情页输入激活码激活',
+  needLoginAndActivation: '本教材需要激活后阅读，请先登录，再在教材详情页输入激活码激活',
+  videoNeedLogin: '本课程需要登录后观看，请先登录',
+  videoNeedActivation: '本课程需要激活对应教材后观看，请先激活教材',
+  videoNotFound: '课程不存在或已下架',
+  linkExpired: '链接已失效，请返回重新打开',
+} as const;
