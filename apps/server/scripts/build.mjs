@@ -7,7 +7,11 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@eav/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'import-textbooks': 'src/cli/import-textbooks.ts', 'generate-codes': 'src/cli/generate-codes.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'import-textbooks': 'src/cli/import-textbooks.ts',
+    'generate-codes': 'src/cli/generate-codes.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

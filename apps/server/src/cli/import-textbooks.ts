@@ -1,3 +1,45 @@
-/** `npm run import:textbooks -- <file.jsonl>` (contract section 4). Implemented by the textbooks feature. */
-console.error('import:textbooks is not available yet');
-process.exit(1);
+/**
+ * `npm run import:textbooks -- <file.jsonl> [more.jsonl …]` (contract sections 4 and 5): imports
+ * textbook catalogues, printing created / updated / unchanged counts and every skipped line with
+ * its number. Relative coverUrl/fileUrl in a file resolve against that file's directory.
+ * Exit status: 0 when the files were read and imported (even with skipped lines), 1 otherwise.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { formatImportReport, importTextbooks } from '../features/textbooks/importer';
+import { cliConfig, cliDatabase, userPath } from './common';
+
+async function main() {
+  const files = process.argv.slice(2).filter((a) => a !== '--');
+  if (!files.length || files.some((f) => f === '-h' || f === '--help')) {
+    console.log('用法：npm run import:textbooks -- <目录文件.jsonl> [更多文件…]');
+    process.exit(files.length ? 0 : 1);
+  }
+  const config = cliConfig();
+  const database = await cliDatabase(config);
+  let failed = false;
+  try {
+    for (const f of files) {
+      const abs = userPath(f);
+      let text: string;
+      try {
+        text = fs.readFileSync(abs, 'utf8');
+      } catch {
+        console.error(`无法读取文件：${abs}`);
+        failed = true;
+        continue;
+      }
+      console.log(`正在导入 ${abs} …`);
+      const report = await importTextbooks(database.db, text, { baseDir: path.dirname(abs), dataDir: config.dataDir });
+      console.log(formatImportReport(report));
+    }
+  } finally {
+    await database.close();
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((err: unknown) => {
+  console.error('导入失败：', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

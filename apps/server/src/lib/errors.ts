@@ -17,11 +17,15 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (msg: string, code: number | string = 400, data?: unknown) => new AppError(400, code, msg, data);
+export const badRequest = (msg: string, code: number | string = 400, data?: unknown) =>
+  new AppError(400, code, msg, data);
 export const unauthorized = (msg: string = Messages.tokenInvalid) => new AppError(401, 401, msg);
 /** 403: only when the token itself is no longer acceptable (contract section 1). */
 export const forbidden = (msg: string, code: number | string = 403) => new AppError(403, code, msg);
 export const notFound = (msg = '内容不存在或已下架') => new AppError(404, 404, msg);
-export const conflict = (msg: string, code: number | string = 409, data?: unknown) => new AppError(409, code, msg, data);
-export const unprocessable = (msg: string, code: number | string = 422, data?: unknown) => new AppError(422, code, msg, data);
-export const tooMany = (msg: string = Messages.rateLimited, data?: unknown) => new AppError(429, ErrorCode.RATE_LIMITED, msg, data);
+export const conflict = (msg: string, code: number | string = 409, data?: unknown) =>
+  new AppError(409, code, msg, data);
+export const unprocessable = (msg: string, code: number | string = 422, data?: unknown) =>
+  new AppError(422, code, msg, data);
+export const tooMany = (msg: string = Messages.rateLimited, data?: unknown) =>
+  new AppError(429, ErrorCode.RATE_LIMITED, msg, data);

@@ -3,7 +3,17 @@
  * and banners. Dictionary ids are what filters and foreign keys use; names are unique per kind.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const dictionary = pgTable(
   'dictionary',
@@ -17,7 +27,10 @@ export const dictionary = pgTable(
     stageId: integer('stage_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('dictionary_kind_name_uq').on(t.kind, t.name), index('dictionary_kind_idx').on(t.kind, t.sortOrder)],
+  (t) => [
+    uniqueIndex('dictionary_kind_name_uq').on(t.kind, t.name),
+    index('dictionary_kind_idx').on(t.kind, t.sortOrder),
+  ],
 );
 
 /** Which subjects are taught in which stage (`/dictionary/stage/{stageId}/subjects`). */
@@ -49,5 +62,9 @@ export const banner = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('banner_active_idx').on(t.active, t.sortOrder).where(sql`${t.active}`)],
+  (t) => [
+    index('banner_active_idx')
+      .on(t.active, t.sortOrder)
+      .where(sql`${t.active}`),
+  ],
 );

@@ -41,19 +41,27 @@ export const textbooks = pgTable(
     coverUrl: text('cover_url'),
     /** Source URL of the PDF from the import (never served raw). */
     fileUrl: text('file_url'),
-    /** Key of a locally stored PDF under DATA_DIR (seeded demo books). */
+    /** Key of a locally stored PDF under DATA_DIR (seeded demo books, imported relative paths). */
     fileKey: text('file_key'),
+    /** Key of a locally stored cover image under DATA_DIR (imported relative paths). */
+    coverKey: text('cover_key'),
     pageCount: integer('page_count'),
     /** public | login | activation */
     access: text('access').notNull().default('activation'),
     description: text('description'),
+    /** Distinct lower-cased character bigrams of the title (two-character keyword search; migration 0004). */
+    titleBigrams: text('title_bigrams')
+      .array()
+      .generatedAlwaysAs(sql`eav_bigrams(lower(title))`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('textbooks_external_id_uq').on(t.externalId),
+    index('textbooks_title_bigrams_idx').using('gin', t.titleBigrams),
     index('textbooks_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
-    index('textbooks_filter_idx').on(t.stageId, t.subjectId, t.editionId, t.gradeId, t.volumeId),
+    // Also the catalogue's display order (stage, subject, edition, grade, volume, id).
+    index('textbooks_filter_idx').on(t.stageId, t.subjectId, t.editionId, t.gradeId, t.volumeId, t.id),
     index('textbooks_subject_idx').on(t.subjectId),
     index('textbooks_edition_idx').on(t.editionId),
     index('textbooks_grade_idx').on(t.gradeId),
@@ -92,7 +100,10 @@ export const activationCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('activation_codes_hash_uq').on(t.codeHash)],
+  (t) => [
+    uniqueIndex('activation_codes_hash_uq').on(t.codeHash),
+    index('activation_codes_textbook_idx').on(t.textbookId),
+  ],
 );
 
 /** Failed activation attempts, counted per user per hour for the rate limit. */
@@ -121,7 +132,10 @@ export const userTextbooks = pgTable(
     activationCodeId: bigint('activation_code_id', { mode: 'number' }),
     activatedAt: timestamp('activated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.textbookId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.textbookId] }),
+    index('user_textbooks_user_idx').on(t.userId, t.activatedAt),
+  ],
 );
 
 /** Where a user stopped reading a textbook. */
@@ -154,11 +168,27 @@ export const videos = pgTable(
     /** video | audio */
     kind: text('kind').notNull().default('video'),
     durationSec: integer('duration_sec'),
-    /** Key under DATA_DIR (mp4 or an HLS playlist directory) or an http(s) URL. */
+    /** Key of the MP4 file under DATA_DIR, or an http(s) URL. */
     source: text('source').notNull(),
+    /** Key of the HLS playlist (`.m3u8`) under DATA_DIR; its segments sit beside it. */
+    hlsSource: text('hls_source'),
+    /** Key of the poster image under DATA_DIR, or an http(s) URL. */
     posterUrl: text('poster_url'),
+    description: text('description'),
+    /** public | login | activation (activation: owners of the textbook). */
+    access: text('access').notNull().default('public'),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('videos_textbook_idx').on(t.textbookId, t.sortOrder)],
+  (t) => [index('videos_textbook_idx').on(t.textbookId, t.sortOrder), index('videos_chapter_idx').on(t.chapterId)],
 );
+
+/**
+ * One row per catalogue scope ('textbooks'): `version` is bumped by a statement trigger on every
+ * write to `textbooks` or `dictionary` (migration textbooks_version_trigger), so every process,
+ * including the import CLI, invalidates in-memory catalogue caches by comparing one integer.
+ */
+export const catalogueVersion = pgTable('catalogue_version', {
+  scope: text('scope').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -29,7 +29,10 @@ export const users = pgTable(
     /** argon2id PHC string; null for accounts that only log in by SMS or a third party. */
     passwordHash: text('password_hash'),
     identity: text('identity').notNull().default('student'),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     realName: text('real_name'),
     school: text('school'),
     region: text('region'),
@@ -44,15 +47,14 @@ export const users = pgTable(
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** Per-user settings (`GET /api/v2/userConfig`). */
-    config: jsonb('config').notNull().default(sql`'{}'::jsonb`),
+    config: jsonb('config')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex('users_user_name_uq').on(sql`lower(${t.userName})`),
-    uniqueIndex('users_phone_uq').on(t.phone),
-  ],
+  (t) => [uniqueIndex('users_user_name_uq').on(sql`lower(${t.userName})`), uniqueIndex('users_phone_uq').on(t.phone)],
 );
 
 /** Platforms (teaching back-office and others) a user has been granted, with the jump address. */

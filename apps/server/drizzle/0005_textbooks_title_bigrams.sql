@@ -1,0 +1,2 @@
+ALTER TABLE "textbooks" ADD COLUMN "title_bigrams" text[] GENERATED ALWAYS AS (eav_bigrams(lower(title))) STORED;--> statement-breakpoint
+CREATE INDEX "textbooks_title_bigrams_idx" ON "textbooks" USING gin ("title_bigrams");

@@ -1,0 +1,395 @@
+/**
+ * Textbook catalogue importer (contract section 4): JSON Lines, one textbook a line, keyed by
+ * `externalId`. Bad lines are reported with their 1-based line number and skipped; the rest is
+ * upserted in batches inside one transaction (all or nothing on a database failure). Dictionary
+ * entries (stage, subject, edition, publisher, grade, volume) are created on the fly; grades get
+ * the stage of the line that introduced them and every stage → subject pair is recorded.
+ * Used by `npm run import:textbooks` and `POST /api/v1/admin/textbooks/import`.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { TEXTBOOK_ACCESS, type DictKind, type ImportIssue, type ImportReport } from '@eav/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { dictionary, stageSubject, textbooks } from '../../db/schema';
+import { ensureDictionary } from '../../seed/dictionaries';
+
+/** Rows per INSERT statement: large enough to amortise round trips, small enough for parameter limits. */
+const BATCH = 500;
+
+const optionalName = (max: number) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (typeof v === 'string' && v.trim() ? v.trim() : null))
+    .refine((v) => v === null || v.length <= max, `不能超过 ${max} 个字`);
+
+const requiredName = (label: string, max: number) =>
+  z
+    .string({ error: (i) => (i.input === undefined ? `缺少必填字段（${label}）` : `应为文本（${label}）`) })
+    .trim()
+    .min(1, `不能为空（${label}）`)
+    .max(max, `不能超过 ${max} 个字（${label}）`);
+
+/** One line of the import file (contract section 4; unknown keys are ignored). */
+export const importLine = z.object({
+  externalId: requiredName('externalId', 100),
+  title: requiredName('title 标题', 200),
+  stage: requiredName('stage 学段', 50),
+  subject: requiredName('subject 学科', 50),
+  edition: requiredName('edition 版本', 50),
+  publisher: optionalName(100),
+  grade: optionalName(50),
+  volume: optionalName(50),
+  fileSize: z
+    .union([z.number(), z.string().regex(/^\d+$/), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined ? null : Number(v)))
+    .refine((v) => v === null || (Number.isSafeInteger(v) && v >= 0), 'fileSize 应为非负整数'),
+  coverUrl: optionalName(2000),
+  fileUrl: optionalName(2000),
+  /** Extension: who may read the book (defaults to activation for new books, kept on update). */
+  access: z.enum(TEXTBOOK_ACCESS).optional(),
+  description: optionalName(2000),
+});
+export type ImportLine = z.infer<typeof importLine>;
+
+const FIELD_LABELS: Record<string, string> = {
+  externalId: 'externalId',
+  title: 'title（标题）',
+  stage: 'stage（学段）',
+  subject: 'subject（学科）',
+  edition: 'edition（版本）',
+  publisher: 'publisher（出版社）',
+  grade: 'grade（年级）',
+  volume: 'volume（册次）',
+  fileSize: 'fileSize（文件大小）',
+  coverUrl: 'coverUrl（封面）',
+  fileUrl: 'fileUrl（文件）',
+  access: 'access（阅读权限）',
+  description: 'description（简介）',
+};
+
+export interface ImportOptions {
+  /** Directory of the import file: relative coverUrl/fileUrl resolve against it (CLI). */
+  baseDir?: string | undefined;
+  /** DATA_DIR, where referenced local files are copied (`textbooks/…`); files are ignored without it. */
+  dataDir?: string | undefined;
+}
+
+interface ParsedLine {
+  line: number;
+  data: ImportLine;
+}
+
+/** Splits and validates the file; returns the valid lines and the issues of the others. */
+export function parseImportText(text: string): { lines: number; valid: ParsedLine[]; skipped: ImportIssue[] } {
+  const valid: ParsedLine[] = [];
+  const skipped: ImportIssue[] = [];
+  let lines = 0;
+  const all = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  for (let i = 0; i < all.length; i++) {
+    const raw = all[i]!.trim();
+    if (!raw) continue;
+    lines++;
+    const line = i + 1;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      skipped.push({ line, externalId: null, message: '不是合法的 JSON' });
+      continue;
+    }
+    if (!json || typeof json !== 'object' || Array.isArray(json)) {
+      skipped.push({ line, externalId: null, message: '应为一个 JSON 对象' });
+      continue;
+    }
+    const parsed = importLine.safeParse(json);
+    if (!parsed.success) {
+      const externalId =
+        typeof (json as { externalId?: unknown }).externalId === 'string'
+          ? (json as { externalId: string }).externalId
+          : null;
+      const message = parsed.error.issues
+        .map((issue) => {
+          const key = String(issue.path[0] ?? '');
+          const label = FIELD_LABELS[key] ?? key;
+          return issue.message.includes('（') ? issue.message : `${label}${issue.message}`;
+        })
+        .join('；');
+      skipped.push({ line, externalId, message });
+      continue;
+    }
+    valid.push({ line, data: parsed.data });
+  }
+  return { lines, valid, skipped };
+}
+
+const isHttp = (v: string) => /^https?:\/\//i.test(v);
+
+/** Copies a local file referenced by the import into DATA_DIR under a content-addressed key. */
+function storeLocalFile(ref: string, opts: ImportOptions, kind: 'file' | 'cover'): { key?: string; warning?: string } {
+  if (!opts.baseDir || !opts.dataDir || opts.dataDir === ':memory:')
+    return { warning: `${kind === 'file' ? 'fileUrl' : 'coverUrl'} 是相对路径，仅命令行导入时可用，已忽略` };
+  const abs = path.resolve(opts.baseDir, ref);
+  if (!abs.startsWith(path.resolve(opts.baseDir) + path.sep))
+    return { warning: `${ref} 不在导入文件所在目录内，已忽略` };
+  let buf: Buffer;
+  try {
+    buf = fs.readFileSync(abs);
+  } catch {
+    return { warning: `找不到文件 ${ref}，已忽略` };
+  }
+  const ext = path.extname(abs).toLowerCase();
+  if (kind === 'file' && buf.subarray(0, 5).toString('latin1') !== '%PDF-')
+    return { warning: `${ref} 不是 PDF 文件，已忽略` };
+  if (kind === 'cover' && !['.jpg', '.jpeg', '.png', '.webp', '.svg'].includes(ext))
+    return { warning: `${ref} 不是支持的封面图片（jpg/png/webp/svg），已忽略` };
+  const hash = createHash('sha256').update(buf).digest('hex');
+  const key = `textbooks/${kind === 'file' ? 'files' : 'covers'}/${hash}${kind === 'file' ? '.pdf' : ext}`;
+  const dest = path.join(opts.dataDir, key);
+  if (!fs.existsSync(dest)) {
+    fs.mkdirSync(path.dirname(dest), { recursive: true });
+    fs.writeFileSync(dest, buf);
+  }
+  return { key };
+}
+
+/** Natural order for new dictionary names (选择性必修2 before 选择性必修10). */
+const natural = (a: string, b: string) => a.localeCompare(b, 'zh-Hans-CN', { numeric: true });
+
+/** Ensures every name of `kind` exists; returns name → id and how many were new. */
+async function ensureKind(
+  db: Tx,
+  kind: DictKind,
+  names: Set<string>,
+  stageOf?: (name: string) => number | null,
+): Promise<{ ids: Map<string, number>; created: number }> {
+  const list = [...names];
+  if (!list.length) return { ids: new Map(), created: 0 };
+  const existing = await db
+    .select({ name: dictionary.name })
+    .from(dictionary)
+    .where(and(eq(dictionary.kind, kind), inArray(dictionary.name, list)));
+  const known = new Set(existing.map((r) => r.name));
+  const missing = list.filter((n) => !known.has(n)).sort(natural);
+  // New entries sort after the official ones (seeded at 10…200), in natural order among themselves.
+  const order = new Map(missing.map((n, i) => [n, 10_000 + i * 10]));
+  const ids = await ensureDictionary(db as unknown as Db, kind, [...known, ...missing], (name) => ({
+    ...(order.has(name) ? { sortOrder: order.get(name)! } : {}),
+    ...(stageOf && order.has(name) ? { stageId: stageOf(name) } : {}),
+  }));
+  return { ids, created: missing.length };
+}
+
+/**
+ * Imports a JSONL catalogue.
+ * @returns counts (created, updated, unchanged), skipped lines with reasons, warnings, timing.
+ * @throws only on a database failure (then nothing of the file is written).
+ */
+export async function importTextbooks(db: Db, text: string, opts: ImportOptions = {}): Promise<ImportReport> {
+  const started = Date.now();
+  const { lines, valid, skipped } = parseImportText(text);
+  const warnings: ImportIssue[] = [];
+
+  // Same externalId twice in one file: the last line wins (as a second import would).
+  const lastLine = new Map<string, number>();
+  for (const v of valid) lastLine.set(v.data.externalId, v.line);
+  const rows = valid.filter((v) => {
+    const last = lastLine.get(v.data.externalId)!;
+    if (last === v.line) return true;
+    skipped.push({
+      line: v.line,
+      externalId: v.data.externalId,
+      message: `externalId 与第 ${last} 行重复，以第 ${last} 行为准`,
+    });
+    return false;
+  });
+  skipped.sort((a, b) => a.line - b.line);
+
+  // Local files first (outside the transaction: copying is idempotent by content hash).
+  const files = rows.map((r) => {
+    const out: { fileKey: string | null; coverKey: string | null; fileUrl: string | null; coverUrl: string | null } = {
+      fileKey: null,
+      coverKey: null,
+      fileUrl: null,
+      coverUrl: null,
+    };
+    for (const kind of ['file', 'cover'] as const) {
+      const ref = kind === 'file' ? r.data.fileUrl : r.data.coverUrl;
+      if (!ref) continue;
+      if (isHttp(ref)) {
+        if (kind === 'file') out.fileUrl = ref;
+        else out.coverUrl = ref;
+        continue;
+      }
+      const stored = storeLocalFile(ref, opts, kind);
+      if (stored.warning) warnings.push({ line: r.line, externalId: r.data.externalId, message: stored.warning });
+      if (stored.key) {
+        if (kind === 'file') out.fileKey = stored.key;
+        else out.coverKey = stored.key;
+      }
+    }
+    return out;
+  });
+
+  let created = 0;
+  let updated = 0;
+  const dictionaryCreated: Record<string, number> = {};
+
+  await db.transaction(async (tx) => {
+    const names: Record<DictKind, Set<string>> = {
+      stage: new Set(),
+      subject: new Set(),
+      edition: new Set(),
+      publisher: new Set(),
+      grade: new Set(),
+      volume: new Set(),
+    };
+    const gradeStage = new Map<string, string>();
+    for (const { data } of rows) {
+      names.stage.add(data.stage);
+      names.subject.add(data.subject);
+      names.edition.add(data.edition);
+      if (data.publisher) names.publisher.add(data.publisher);
+      if (data.grade) {
+        names.grade.add(data.grade);
+        if (!gradeStage.has(data.grade)) gradeStage.set(data.grade, data.stage);
+      }
+      if (data.volume) names.volume.add(data.volume);
+    }
+    const ids = {} as Record<DictKind, Map<string, number>>;
+    for (const kind of ['stage', 'subject', 'edition', 'publisher', 'volume'] as const) {
+      const r = await ensureKind(tx, kind, names[kind]);
+      ids[kind] = r.ids;
+      if (r.created) dictionaryCreated[kind] = r.created;
+    }
+    const g = await ensureKind(tx, 'grade', names.grade, (grade) => ids.stage.get(gradeStage.get(grade)!) ?? null);
+    ids.grade = g.ids;
+    if (g.created) dictionaryCreated.grade = g.created;
+
+    const pairs = new Map<string, { stageId: number; subjectId: number }>();
+    for (const { data } of rows) {
+      const stageId = ids.stage.get(data.stage)!;
+      const subjectId = ids.subject.get(data.subject)!;
+      pairs.set(`${stageId}:${subjectId}`, { stageId, subjectId });
+    }
+    if (pairs.size)
+      await tx
+        .insert(stageSubject)
+        .values([...pairs.values()])
+        .onConflictDoNothing();
+
+    const values = rows.map(({ data }, i) => ({
+      row: {
+        externalId: data.externalId,
+        title: data.title,
+        stageId: ids.stage.get(data.stage)!,
+        subjectId: ids.subject.get(data.subject)!,
+        editionId: ids.edition.get(data.edition)!,
+        publisherId: data.publisher ? ids.publisher.get(data.publisher)! : null,
+        gradeId: data.grade ? ids.grade.get(data.grade)! : null,
+        volumeId: data.volume ? ids.volume.get(data.volume)! : null,
+        fileSize: data.fileSize,
+        coverUrl: files[i]!.coverUrl,
+        fileUrl: files[i]!.fileUrl,
+        fileKey: files[i]!.fileKey,
+        coverKey: files[i]!.coverKey,
+        access: data.access ?? 'activation',
+        description: data.description,
+      },
+      explicitAccess: data.access !== undefined,
+    }));
+
+    const ex = (col: string) => sql.raw(`excluded.${col}`);
+    const baseSet = {
+      title: ex('title'),
+      stageId: ex('stage_id'),
+      subjectId: ex('subject_id'),
+      editionId: ex('edition_id'),
+      publisherId: ex('publisher_id'),
+      gradeId: ex('grade_id'),
+      volumeId: ex('volume_id'),
+      fileSize: ex('file_size'),
+      coverUrl: ex('cover_url'),
+      fileUrl: ex('file_url'),
+      // A line without a local file keeps the one stored before (files are not re-sent every time).
+      fileKey: sql`coalesce(excluded.file_key, ${textbooks.fileKey})`,
+      coverKey: sql`coalesce(excluded.cover_key, ${textbooks.coverKey})`,
+      description: sql`coalesce(excluded.description, ${textbooks.description})`,
+      updatedAt: sql`now()`,
+    };
+    const cols = [
+      'title',
+      'stage_id',
+      'subject_id',
+      'edition_id',
+      'publisher_id',
+      'grade_id',
+      'volume_id',
+      'file_size',
+      'cover_url',
+      'file_url',
+    ];
+    const changed = (withAccess: boolean) =>
+      sql.raw(
+        `(${[...cols, ...(withAccess ? ['access'] : [])].map((c) => `textbooks.${c}`).join(', ')}) IS DISTINCT FROM (${[...cols, ...(withAccess ? ['access'] : [])].map((c) => `excluded.${c}`).join(', ')})` +
+          ` OR (excluded.file_key IS NOT NULL AND excluded.file_key IS DISTINCT FROM textbooks.file_key)` +
+          ` OR (excluded.cover_key IS NOT NULL AND excluded.cover_key IS DISTINCT FROM textbooks.cover_key)` +
+          ` OR (excluded.description IS NOT NULL AND excluded.description IS DISTINCT FROM textbooks.description)`,
+      );
+
+    for (let i = 0; i < values.length; i += BATCH) {
+      const chunk = values.slice(i, i + BATCH);
+      for (const withAccess of [true, false]) {
+        const part = chunk.filter((v) => v.explicitAccess === withAccess).map((v) => v.row);
+        if (!part.length) continue;
+        const out = await tx
+          .insert(textbooks)
+          .values(part)
+          .onConflictDoUpdate({
+            target: textbooks.externalId,
+            set: withAccess ? { ...baseSet, access: ex('access') } : baseSet,
+            setWhere: changed(withAccess),
+          })
+          .returning({ inserted: sql<boolean>`(xmax = 0)` });
+        for (const r of out) {
+          if (r.inserted) created++;
+          else updated++;
+        }
+      }
+    }
+  });
+
+  return {
+    lines,
+    created,
+    updated,
+    unchanged: rows.length - created - updated,
+    skipped,
+    warnings,
+    dictionaryCreated,
+    durationMs: Date.now() - started,
+  };
+}
+
+/** Human-readable report for the CLI (Chinese, one issue a line). */
+export function formatImportReport(report: ImportReport, maxIssues = 200): string {
+  const out = [
+    `导入完成：共 ${report.lines} 行，新增 ${report.created}，更新 ${report.updated}，未变化 ${report.unchanged}，跳过 ${report.skipped.length}（用时 ${(report.durationMs / 1000).toFixed(1)} 秒）`,
+  ];
+  const dict = Object.entries(report.dictionaryCreated);
+  if (dict.length) out.push(`新建字典项：${dict.map(([k, n]) => `${k} ${n}`).join('，')}`);
+  const list = (title: string, issues: ImportIssue[]) => {
+    if (!issues.length) return;
+    out.push(`${title}（${issues.length}）：`);
+    for (const s of issues.slice(0, maxIssues))
+      out.push(`  第 ${s.line} 行${s.externalId ? `（${s.externalId}）` : ''}：${s.message}`);
+    if (issues.length > maxIssues) out.push(`  ……另有 ${issues.length - maxIssues} 行未列出`);
+  };
+  list('跳过的行', report.skipped);
+  list('提示', report.warnings);
+  return out.join('\n');
+}

@@ -1,0 +1,175 @@
+/**
+ * Activation codes and my textbooks: single use (also under 20 parallel requests), expiry,
+ * invalid codes, the 10-per-hour limit of wrong codes, owner-only lists.
+ */
+import { ApiPaths, ErrorCode, formatActivationCode, ACTIVATION_CODE_ALPHABET } from '@eav/contract';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activationCodes, activationFailures, textbooks } from '../src/db/schema';
+import { codeHash, generateCodes, newActivationCode } from '../src/features/textbooks/activation';
+import { importTextbooks } from '../src/features/textbooks/importer';
+import { api, useTestApp } from './helpers';
+import { createUser } from './textbooks-helpers';
+
+const t = useTestApp();
+let bookId = 0;
+let otherBookId = 0;
+
+beforeAll(async () => {
+  await importTextbooks(
+    t.database.db,
+    [
+      '{"externalId":"act-1","title":"义务教育教科书·数学七年级上册","stage":"初中","subject":"数学","edition":"人教版","grade":"七年级","volume":"上册","access":"activation"}',
+      '{"externalId":"act-2","title":"义务教育教科书·物理八年级上册","stage":"初中","subject":"物理","edition":"人教版","grade":"八年级","volume":"上册","access":"activation"}',
+    ].join('\n'),
+  );
+  const rows = await t.database.db.select({ id: textbooks.id, externalId: textbooks.externalId }).from(textbooks);
+  bookId = rows.find((r) => r.externalId === 'act-1')!.id;
+  otherBookId = rows.find((r) => r.externalId === 'act-2')!.id;
+});
+
+const activate = (token: string, code: string) =>
+  api(t.app, { method: 'POST', url: ApiPaths.textbookActivation, token, body: { code } });
+
+describe('activation codes', () => {
+  it('are 16 characters of the unambiguous alphabet and stored only hashed', async () => {
+    const codes = await generateCodes(t.database.db, { textbookId: bookId, count: 50 });
+    expect(new Set(codes).size).toBe(50);
+    for (const c of codes) {
+      expect(c).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{16}$/);
+      expect(c).not.toMatch(/[01OIL]/);
+    }
+    expect(ACTIVATION_CODE_ALPHABET).not.toMatch(/[01OIL]/);
+    const stored = await t.database.db
+      .select({ h: activationCodes.codeHash })
+      .from(activationCodes)
+      .where(eq(activationCodes.textbookId, bookId));
+    expect(stored.map((s) => s.h)).toContain(codeHash(codes[0]!));
+    expect(stored.map((s) => s.h)).not.toContain(codes[0]);
+  });
+
+  it('activates a book once, lists it under my textbooks, and refuses the used code', async () => {
+    const [code] = await generateCodes(t.database.db, { textbookId: bookId, count: 1 });
+    const user = await createUser(t.database.db);
+    // Typed with hyphens and in lower case: normalised.
+    const res = await activate(user.token, formatActivationCode(code!).toLowerCase());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      textbook: { id: bookId, title: '义务教育教科书·数学七年级上册' },
+      alreadyOwned: false,
+    });
+
+    const mine = await api(t.app, { url: ApiPaths.userTextbooks(user.id), token: user.token });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data).toMatchObject({
+      total: 1,
+      items: [{ textbook: { id: bookId }, source: 'code', progress: null }],
+    });
+    expect(Date.parse(mine.json().data.items[0].activatedAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    const other = await createUser(t.database.db);
+    const used = await activate(other.token, code!);
+    expect(used.statusCode).toBe(422);
+    expect(used.json()).toMatchObject({ code: ErrorCode.CODE_USED, msg: '激活码已被使用' });
+
+    // The detail now says the user owns it.
+    const detail = await api(t.app, { url: ApiPaths.textbook(bookId), token: user.token });
+    expect(detail.json().data.owned).toBe(true);
+
+    // A second code of a book already owned is left unused.
+    const [second] = await generateCodes(t.database.db, { textbookId: bookId, count: 1 });
+    const again = await activate(user.token, second!);
+    expect(again.json().data.alreadyOwned).toBe(true);
+    const [row] = await t.database.db
+      .select({ usedAt: activationCodes.usedAt })
+      .from(activationCodes)
+      .where(eq(activationCodes.codeHash, codeHash(second!)));
+    expect(row!.usedAt).toBeNull();
+  });
+
+  it('succeeds exactly once when 20 requests redeem one code in parallel', async () => {
+    const [code] = await generateCodes(t.database.db, { textbookId: otherBookId, count: 1 });
+    const people = await Promise.all(Array.from({ length: 20 }, () => createUser(t.database.db)));
+    const results = await Promise.all(people.map((p) => activate(p.token, code!)));
+    const okCount = results.filter((r) => r.statusCode === 200).length;
+    expect(okCount).toBe(1);
+    for (const r of results.filter((x) => x.statusCode !== 200)) expect(r.json().code).toBe(ErrorCode.CODE_USED);
+
+    // Same user, 20 parallel requests with one fresh code: one activation, code used once.
+    const [code2] = await generateCodes(t.database.db, { textbookId: bookId, count: 1 });
+    const one = await createUser(t.database.db);
+    const same = await Promise.all(Array.from({ length: 20 }, () => activate(one.token, code2!)));
+    expect(same.filter((r) => r.statusCode === 200 && r.json().data.alreadyOwned === false)).toHaveLength(1);
+    const [row] = await t.database.db
+      .select({ usedBy: activationCodes.usedBy })
+      .from(activationCodes)
+      .where(eq(activationCodes.codeHash, codeHash(code2!)));
+    expect(row!.usedBy).toBe(one.id);
+  });
+
+  it('refuses expired and unknown codes with their messages', async () => {
+    const user = await createUser(t.database.db);
+    const [expired] = await generateCodes(t.database.db, {
+      textbookId: bookId,
+      count: 1,
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    const res = await activate(user.token, expired!);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: ErrorCode.CODE_EXPIRED, msg: '激活码已过期' });
+
+    const [future] = await generateCodes(t.database.db, {
+      textbookId: bookId,
+      count: 1,
+      expiresAt: new Date(Date.now() + 86400_000),
+    });
+    expect((await activate(user.token, future!)).statusCode).toBe(200);
+
+    const unknown = await activate(user.token, newActivationCode());
+    expect(unknown.json()).toMatchObject({ code: ErrorCode.CODE_INVALID, msg: '激活码无效' });
+    const malformed = await activate(user.token, 'O0O0-1111');
+    expect(malformed.json()).toMatchObject({ code: ErrorCode.CODE_INVALID, msg: '激活码无效' });
+    const empty = await activate(user.token, '');
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('allows 10 wrong codes per user per hour, then answers 429 even for a good code', async () => {
+    const user = await createUser(t.database.db);
+    for (let i = 0; i < 10; i++) {
+      const r = await activate(user.token, newActivationCode());
+      expect(r.statusCode, `attempt ${i + 1}`).toBe(422);
+    }
+    const [good] = await generateCodes(t.database.db, { textbookId: otherBookId, count: 1 });
+    const locked = await activate(user.token, good!);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().msg).toContain('1 小时');
+
+    // Failures older than an hour no longer count.
+    await t.database.db
+      .update(activationFailures)
+      .set({ createdAt: new Date(Date.now() - 3601_000) })
+      .where(eq(activationFailures.userId, user.id));
+    expect((await activate(user.token, good!)).statusCode).toBe(200);
+
+    // Another user is not affected by this user's failures.
+    const other = await createUser(t.database.db);
+    expect((await activate(other.token, newActivationCode())).statusCode).toBe(422);
+  });
+
+  it('needs login, and my textbooks are visible to their owner only', async () => {
+    const anon = await api(t.app, {
+      method: 'POST',
+      url: ApiPaths.textbookActivation,
+      body: { code: newActivationCode() },
+    });
+    expect(anon.statusCode).toBe(401);
+    const a = await createUser(t.database.db);
+    const b = await createUser(t.database.db);
+    expect((await api(t.app, { url: ApiPaths.userTextbooks(a.id), token: b.token })).statusCode).toBe(404);
+    expect((await api(t.app, { url: ApiPaths.userTextbooks(a.id) })).statusCode).toBe(401);
+    expect((await api(t.app, { url: ApiPaths.userTextbooks(a.id), token: a.token })).json().data).toMatchObject({
+      total: 0,
+      items: [],
+    });
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * Catalogue browsing on the real catalogue: filters and facets checked against counts computed
+ * from the file, keyword search and its ranking, pagination, detail with chapter tree, covers.
+ */
+import { ApiPaths, type TextbookFacets, type TextbookListItem } from '@eav/contract';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dictionary, textbooks } from '../src/db/schema';
+import { saveChapterTree } from '../src/features/textbooks/content';
+import { importTextbooks } from '../src/features/textbooks/importer';
+import { api, useTestApp } from './helpers';
+import { isImportable, readCatalogue, type CatalogueLine } from './textbooks-helpers';
+
+const t = useTestApp();
+const { text, lines } = readCatalogue();
+const books = lines.filter(isImportable);
+/** name → id per dictionary kind, filled after the import. */
+const ids: Record<string, Map<string, number>> = {};
+
+type Dim = 'stage' | 'subject' | 'edition' | 'grade' | 'volume' | 'publisher';
+const DIMS: Dim[] = ['stage', 'subject', 'edition', 'grade', 'volume', 'publisher'];
+
+beforeAll(async () => {
+  await importTextbooks(t.database.db, text);
+  const rows = await t.database.db
+    .select({ id: dictionary.id, kind: dictionary.kind, name: dictionary.name })
+    .from(dictionary);
+  for (const r of rows) (ids[r.kind] ??= new Map()).set(r.name, r.id);
+});
+
+/** Books of the file matching name filters. */
+const match = (f: Partial<Record<Dim, string>>, except?: Dim) =>
+  books.filter((b) => DIMS.every((d) => d === except || f[d] === undefined || (b as CatalogueLine)[d] === f[d]));
+
+function query(f: Partial<Record<Dim, string>>) {
+  const q: Record<string, number> = {};
+  for (const d of DIMS) if (f[d] !== undefined) q[`${d}Id`] = ids[d]!.get(f[d]!)!;
+  return q;
+}
+
+describe('catalogue list', () => {
+  it('pages through the whole catalogue with the file total', async () => {
+    const res = await api(t.app, { url: ApiPaths.textbooks, query: { pageSize: 100, page: 2 } });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.total).toBe(books.length);
+    expect(data.items).toHaveLength(100);
+    expect(data.page).toBe(2);
+    const item = data.items[0] as TextbookListItem;
+    expect(item.stage.name).toBeTruthy();
+    expect(item.coverUrl).toMatch(/^\/covers\/\d+\.svg\?v=\d+$/);
+    expect(item.access).toBe('activation');
+  });
+
+  it.each([
+    [{ stage: '初中' }],
+    [{ stage: '初中', subject: '数学' }],
+    [{ stage: '小学', subject: '英语', grade: '三年级' }],
+    [{ stage: '高中', volume: '选择性必修1' }],
+    [{ publisher: '人民教育出版社' }],
+    [{ stage: '小学', subject: '音乐', edition: '人教版（简谱）', grade: '一年级', volume: '上册' }],
+  ] as Partial<Record<Dim, string>>[][])('filters %j exactly like the file', async (f) => {
+    const expected = match(f);
+    expect(expected.length).toBeGreaterThan(0);
+    const res = await api(t.app, { url: ApiPaths.textbooks, query: { ...query(f), pageSize: 100 } });
+    const data = res.json().data;
+    expect(data.total).toBe(expected.length);
+    const got = (data.items as TextbookListItem[]).map((i) => i.externalId);
+    if (expected.length <= 100) expect(new Set(got)).toEqual(new Set(expected.map((e) => e.externalId)));
+    else expect(got).toHaveLength(100);
+    for (const item of data.items as TextbookListItem[]) {
+      for (const d of DIMS) if (f[d]) expect(item[d]?.name).toBe(f[d]);
+    }
+  });
+
+  it('answers an empty page past the end and rejects bad paging', async () => {
+    const res = await api(t.app, { url: ApiPaths.textbooks, query: { page: 999, pageSize: 100 } });
+    expect(res.json().data).toMatchObject({ items: [], total: books.length });
+    const badSize = await api(t.app, { url: ApiPaths.textbooks, query: { pageSize: 101 } });
+    expect(badSize.statusCode).toBe(400);
+    const badId = await api(t.app, { url: ApiPaths.textbooks, query: { stageId: 'x' } });
+    expect(badId.statusCode).toBe(400);
+  });
+});
+
+describe('facets', () => {
+  it.each([
+    [{}],
+    [{ stage: '初中' }],
+    [{ stage: '初中', subject: '数学' }],
+    [{ stage: '高中', subject: '物理', edition: '人教版' }],
+    [{ subject: '英语', grade: '三年级', volume: '上册' }],
+  ] as Partial<Record<Dim, string>>[][])('counts every dimension with the other filters applied: %j', async (f) => {
+    const res = await api(t.app, { url: ApiPaths.textbookFacets, query: query(f) });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as TextbookFacets;
+    expect(data.total).toBe(match(f).length);
+    for (const d of DIMS) {
+      const expected = new Map<string, number>();
+      for (const b of match(f, d)) {
+        const v = (b as CatalogueLine)[d];
+        if (v) expected.set(v, (expected.get(v) ?? 0) + 1);
+      }
+      const got = new Map(data[d].map((v) => [v.name, v.count]));
+      expect(got, d).toEqual(expected);
+      // No dead ends: every offered value has books.
+      for (const v of data[d]) expect(v.count).toBeGreaterThan(0);
+    }
+  });
+
+  it('applies the keyword to facets too', async () => {
+    const res = await api(t.app, { url: ApiPaths.textbookFacets, query: { keyword: '选择性必修' } });
+    const data = res.json().data as TextbookFacets;
+    const expected = books.filter((b) => b.title.includes('选择性必修'));
+    expect(data.total).toBe(expected.length);
+    expect(data.stage.map((s) => s.name)).toEqual(['高中']);
+  });
+});
+
+describe('keyword search', () => {
+  it.each(['一年级上册', '选择性必修', '数学', '地理图册'])('finds every title containing %s', async (kw) => {
+    const expected = books.filter((b) => b.title.toLowerCase().includes(kw.toLowerCase()));
+    expect(expected.length).toBeGreaterThan(0);
+    const res = await api(t.app, { url: ApiPaths.textbooks, query: { keyword: kw, pageSize: 100 } });
+    const data = res.json().data;
+    expect(data.total).toBe(expected.length);
+    for (const item of data.items as TextbookListItem[]) expect(item.title).toContain(kw);
+  });
+
+  it('ranks closer titles first and combines words and filters', async () => {
+    const res = await api(t.app, { url: ApiPaths.textbooks, query: { keyword: '选择性必修', pageSize: 100 } });
+    const items = res.json().data.items as TextbookListItem[];
+    // Ranked by relevance: exact title, prefix, then the share of the title the keyword covers
+    // (shorter titles first); no title here equals or starts with the keyword.
+    const lengths = items.map((i) => [...i.title].length);
+    for (let k = 1; k < lengths.length; k++) expect(lengths[k]!).toBeGreaterThanOrEqual(lengths[k - 1]!);
+    const exact = books.find((b) => b.subject === '数学')!.title;
+    const top = (await api(t.app, { url: ApiPaths.textbooks, query: { keyword: exact } })).json().data
+      .items as TextbookListItem[];
+    expect(top[0]!.title).toBe(exact);
+
+    const both = await api(t.app, {
+      url: ApiPaths.textbooks,
+      query: { keyword: '数学 七年级', ...query({ stage: '初中' }), pageSize: 100 },
+    });
+    const expected = books.filter((b) => b.stage === '初中' && b.title.includes('数学') && b.title.includes('七年级'));
+    expect(both.json().data.total).toBe(expected.length);
+    expect(expected.length).toBeGreaterThan(0);
+  });
+
+  it('treats LIKE wildcards literally and finds nothing for unknown words', async () => {
+    for (const kw of ['%', '_', '不存在的教材名称']) {
+      const res = await api(t.app, { url: ApiPaths.textbooks, query: { keyword: kw } });
+      expect(res.json().data.total, kw).toBe(books.filter((b) => b.title.includes(kw)).length);
+    }
+    const long = await api(t.app, { url: ApiPaths.textbooks, query: { keyword: '长'.repeat(51) } });
+    expect(long.statusCode).toBe(400);
+  });
+});
+
+describe('detail and covers', () => {
+  it('returns the chapter tree, related books and access for a book', async () => {
+    const first = books.find((b) => b.stage === '初中' && b.subject === '数学')!;
+    const [row] = await t.database.db
+      .select({ id: textbooks.id })
+      .from(textbooks)
+      .where(eq(textbooks.externalId, first.externalId));
+    await saveChapterTree(t.database.db, row!.id, [
+      {
+        title: '第一章 有理数',
+        page: 5,
+        children: [
+          { title: '1.1 正数和负数', page: 6 },
+          { title: '1.2 有理数', page: 10 },
+        ],
+      },
+      { title: '第二章 整式的加减', page: 30 },
+    ]);
+    const res = await api(t.app, { url: ApiPaths.textbook(row!.id) });
+    expect(res.statusCode).toBe(200);
+    const d = res.json().data;
+    expect(d.title).toBe(first.title);
+    expect(d.chapters).toMatchObject([
+      {
+        title: '第一章 有理数',
+        page: 5,
+        children: [
+          { title: '1.1 正数和负数', page: 6, children: [] },
+          { title: '1.2 有理数', page: 10 },
+        ],
+      },
+      { title: '第二章 整式的加减', page: 30, children: [] },
+    ]);
+    expect(d.owned).toBe(false);
+    expect(d.canRead).toBe(false);
+    expect(d.accessHint).toContain('暂未提供电子版');
+    expect(d.related.length).toBeGreaterThan(0);
+    for (const r of d.related as TextbookListItem[]) {
+      expect(r.id).not.toBe(row!.id);
+      expect(r.subject.name).toBe('数学');
+    }
+    expect((await api(t.app, { url: ApiPaths.textbook(99999999) })).statusCode).toBe(404);
+  });
+
+  it('serves a generated, cacheable SVG cover outside /api', async () => {
+    const list = await api(t.app, { url: ApiPaths.textbooks, query: { pageSize: 1 } });
+    const item = list.json().data.items[0] as TextbookListItem;
+    const res = await t.app.inject({ url: item.coverUrl });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.headers['cache-control']).toContain('public');
+    expect(res.body).toContain('<svg');
+    expect(res.body).toContain(item.subject.name.split('·')[0]);
+    expect(res.body).toContain(item.edition.name);
+    const again = await t.app.inject({ url: item.coverUrl, headers: { 'if-none-match': res.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    expect((await t.app.inject({ url: '/covers/999999.svg' })).statusCode).toBe(404);
+  });
+});
