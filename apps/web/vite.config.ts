@@ -10,7 +10,7 @@ export default defineConfig(() => {
   const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
   return {
     plugins: [react()],
-    resolve: { alias: { '@': path.resolve(__dirname, 'src') } },
+    resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
     define: {
       __EAV_SIGN_SECRET__: JSON.stringify(process.env.EAV_SIGN_SECRET || 'dev-secret'),
     },

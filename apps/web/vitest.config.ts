@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  resolve: { alias: { '@': path.resolve(__dirname, 'src') } },
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   define: { __EAV_SIGN_SECRET__: JSON.stringify('dev-secret') },
   test: {
     name: 'web',

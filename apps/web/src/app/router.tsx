@@ -7,6 +7,8 @@ import { createHashRouter, Navigate, redirect, type RouteObject } from 'react-ro
 import { paths } from '@/config/paths';
 import { isMobileDevice } from '@/lib/device';
 import { loadChunk } from '@/lib/lazy';
+import { RouteErrorBoundary } from '@/components/errors/route-error';
+import { AppLoading } from '@/components/ui/app-loading';
 
 type Loader = () => Promise<{ default: React.ComponentType }>;
 
@@ -24,12 +26,14 @@ const comingSoon: Loader = () => import('./routes/coming-soon');
 
 export const desktopRoutes: RouteObject[] = [
   // `/` on a mobile device goes to the H5 home (spec 2).
-  page(paths.home, '首页', comingSoon, { loader: () => (isMobileDevice() ? redirect(paths.mobile.home) : null) }),
-  page(paths.digitalBook, '数字教材', comingSoon),
-  page(paths.videoResource, '网络学习', comingSoon),
-  page(paths.videoOnlineLearning, '在线学习', comingSoon),
-  page(paths.material, '教材资源', comingSoon),
-  page(paths.detail, '教材详情', comingSoon),
+  page(paths.home, '首页', () => import('./routes/home'), {
+    loader: () => (isMobileDevice() ? redirect(paths.mobile.home) : null),
+  }),
+  page(paths.digitalBook, '数字教材', () => import('./routes/digital-book')),
+  page(paths.videoResource, '网络学习', () => import('./routes/video-resource')),
+  page(paths.videoOnlineLearning, '在线学习', () => import('./routes/video-online-learning')),
+  page(paths.material, '教材资源', () => import('./routes/material')),
+  page(paths.detail, '教材详情', () => import('./routes/detail')),
   { path: paths.digitalResources, element: <Navigate to={paths.syncMaterial} replace /> },
   page(paths.syncMaterial, '同步资源', comingSoon),
   page(paths.paperCenter, '试卷中心', comingSoon),
@@ -39,22 +43,28 @@ export const desktopRoutes: RouteObject[] = [
   page(paths.teachersTraining, '智慧研修', comingSoon),
   page(paths.smartPublishing, '智慧出版', comingSoon),
   page(paths.bigData, '大数据中心', comingSoon),
-  page(paths.user, '个人中心', comingSoon),
-  page(paths.userAvatar, '修改头像', comingSoon),
-  page(paths.userPassword, '修改密码', comingSoon),
+  // User centre: a login-guarded layout with a side menu around its three pages (spec 2, 6).
+  {
+    lazy: async () => ({ Component: (await loadChunk(() => import('./routes/user/layout'))).default }),
+    children: [
+      page(paths.user, '个人中心', () => import('./routes/user/profile')),
+      page(paths.userAvatar, '修改头像', () => import('./routes/user/avatar')),
+      page(paths.userPassword, '修改密码', () => import('./routes/user/password')),
+    ],
+  },
   { path: paths.allResource, element: <Navigate to={paths.myBook} replace /> },
-  page(paths.myBook, '我的教材', comingSoon),
-  page(paths.myDigitalBook, '我的数字教材', comingSoon),
+  page(paths.myBook, '我的教材', () => import('./routes/my-book')),
+  page(paths.myDigitalBook, '我的数字教材', () => import('./routes/my-digital-book')),
   { path: paths.myResource, element: <Navigate to={paths.resource} replace /> },
   page(paths.resource, '我的资源', comingSoon),
-  page(paths.loginRegistration, '登录注册', comingSoon),
-  page(paths.about, '平台介绍', comingSoon),
-  page(paths.copyRight, '版权声明', comingSoon),
+  page(paths.loginRegistration, '登录注册', () => import('./routes/login-registration')),
+  page(paths.about, '平台介绍', () => import('./routes/about')),
+  page(paths.copyRight, '版权声明', () => import('./routes/copy-right')),
   page(paths.zjhAuth, '之江汇授权', comingSoon),
 ];
 
 export const bareRoutes: RouteObject[] = [
-  page(paths.preview, '在线阅读', comingSoon),
+  page(paths.preview, '在线阅读', () => import('./routes/preview')),
   page(paths.ossPreview, '文件预览', comingSoon),
   page(paths.mobileLogin, '登录', comingSoon),
   page(paths.mobilePerview, '预览', comingSoon),
@@ -63,20 +73,20 @@ export const bareRoutes: RouteObject[] = [
 const m = paths.mobile;
 export const mobileRoutes: RouteObject[] = [
   { path: m.root, element: <Navigate to={m.home} replace /> },
-  page(m.home, '首页', comingSoon),
-  page(m.login, '登录', comingSoon),
-  page(m.register, '注册', comingSoon),
-  page(m.forget, '忘记密码', comingSoon),
-  page(m.phoneLogin, '短信登录', comingSoon),
-  page(m.textbook, '教材书城', comingSoon),
+  page(m.home, '首页', () => import('./routes/mobile-home')),
+  page(m.login, '登录', () => import('./routes/mobile/login')),
+  page(m.register, '注册', () => import('./routes/mobile/register')),
+  page(m.forget, '忘记密码', () => import('./routes/mobile/forget')),
+  page(m.phoneLogin, '短信登录', () => import('./routes/mobile/phone-login')),
+  page(m.textbook, '教材书城', () => import('./routes/mobile/textbook')),
   page(m.bind, '绑定账号', comingSoon),
   page(m.selectIdentity, '选择身份', comingSoon),
   page(m.zjhAuth, '之江汇授权', comingSoon),
   page(m.improveInformation, '完善信息', comingSoon),
   page(m.downloadZone, '下载专区', comingSoon),
   page(m.browse, '浏览', comingSoon),
-  page(m.browseBook, '浏览教材', comingSoon),
-  page(m.activation, '激活教材', comingSoon),
+  page(m.browseBook, '浏览教材', () => import('./routes/mobile/browse-book')),
+  page(m.activation, '激活教材', () => import('./routes/mobile/activation')),
   page(m.prize, '有奖活动', comingSoon),
   page(m.bindChoice, '绑定方式', comingSoon),
   page(m.bindChoiceMf, '绑定魔方账号', comingSoon),
@@ -86,16 +96,30 @@ export const mobileRoutes: RouteObject[] = [
   page(m.course3, '课程', comingSoon),
   page(m.course4, '课程', comingSoon),
   page(m.course5, '课程', comingSoon),
-  page(m.networkLearning, '网络学习', comingSoon),
-  page(m.pdf, '阅读', comingSoon),
+  page(m.networkLearning, '网络学习', () => import('./routes/mobile/network-learning')),
+  page(m.pdf, '阅读', () => import('./routes/mobile/pdf')),
 ];
 
 export function createRouter() {
   return createHashRouter([
     {
       // The shells (header/footer or bare) are chosen by the root layout from the path.
-      lazy: async () => ({ Component: (await loadChunk(() => import('@/components/layouts/root-layout'))).default }),
-      children: [...desktopRoutes, ...bareRoutes, ...mobileRoutes],
+      lazy: async () => ({ Component: (await loadChunk(() => import('./shell'))).default }),
+      HydrateFallback: AppLoading,
+      // Shown alone (no shell) only when the shell itself failed to load.
+      ErrorBoundary: RouteErrorBoundary,
+      children: [
+        {
+          // Page failures (a chunk that failed after its retry, a render error) show inside the shell.
+          ErrorBoundary: RouteErrorBoundary,
+          children: [
+            ...desktopRoutes,
+            ...bareRoutes,
+            ...mobileRoutes,
+            page('*', '页面不存在', () => import('./routes/not-found')),
+          ],
+        },
+      ],
     },
   ]);
 }

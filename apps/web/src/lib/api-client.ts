@@ -9,7 +9,13 @@
  * - SIGN.EXPIRED: the clock offset is corrected from the `Date` header and the request retried once.
  * `request()` resolves to the envelope's `data`; failures reject with ApiError.
  */
-import axios, { AxiosHeaders, type AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  AxiosHeaders,
+  type AxiosError,
+  type AxiosRequestConfig,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import {
   ErrorCode,
   FORBIDDEN_REDIRECT_DELAY_MS,
@@ -17,6 +23,7 @@ import {
   OK_CODE,
   SIGN_HEADERS,
   TOAST_SECONDS,
+  canonicalQuery,
   signRequest,
   type ApiEnvelope,
 } from '@eav/contract';
@@ -113,7 +120,10 @@ export function prepareRequest(config: InternalAxiosRequestConfig): InternalAxio
   headers.set(SIGN_HEADERS.timestamp, String(timestamp));
   headers.set(
     SIGN_HEADERS.sign,
-    signRequest({ method, path: rawPath ?? '', query: params as Record<string, string>, body, token, timestamp }, SIGN_SECRET),
+    signRequest(
+      { method, path: rawPath ?? '', query: params as Record<string, string>, body, token, timestamp },
+      SIGN_SECRET,
+    ),
   );
   config.headers = headers;
   return config;
@@ -175,17 +185,30 @@ export async function handleError(error: AxiosError): Promise<AxiosResponse> {
     sessionHooks.onForbidden();
     const redirect = currentFullPath();
     clearTimeout(forbiddenTimer);
-    forbiddenTimer = setTimeout(() => navigate(loginPath('login', redirect), { replace: true }), FORBIDDEN_REDIRECT_DELAY_MS);
+    forbiddenTimer = setTimeout(
+      () => navigate(loginPath('login', redirect), { replace: true }),
+      FORBIDDEN_REDIRECT_DELAY_MS,
+    );
   } else if (status === 404) {
     if (!mobile && !silent) notifier.error(Messages.notFoundRequest, TOAST_SECONDS.error);
   } else if (!mobile && !silent) {
-    notifier.httpError(msg, `请求失败（${status}）${typeof code === 'string' ? ` ${code}` : ''}`, TOAST_SECONDS.httpError);
+    notifier.httpError(
+      msg,
+      `请求失败（${status}）${typeof code === 'string' ? ` ${code}` : ''}`,
+      TOAST_SECONDS.httpError,
+    );
   }
   throw new ApiError(status, code, msg, body.data);
 }
 
 /** The shared axios instance (same origin; the dev server proxies the API). */
-export const client = axios.create({ timeout: 30_000, validateStatus: (s) => s >= 200 && s < 300 });
+export const client = axios.create({
+  timeout: 30_000,
+  validateStatus: (s) => s >= 200 && s < 300,
+  // The query is sent exactly as it is signed (repeated keys for arrays, encodeURIComponent):
+  // axios's default `key[]=v` form for arrays would not match the signature the server computes.
+  paramsSerializer: { serialize: (params) => canonicalQuery(params as Record<string, string>) },
+});
 client.interceptors.request.use(prepareRequest);
 client.interceptors.response.use(handleResponse, handleError);
 
@@ -201,4 +224,5 @@ export const apiPost = <T>(url: string, data?: unknown, options?: AxiosRequestCo
   request<T>({ ...options, method: 'POST', url, data });
 export const apiPut = <T>(url: string, data?: unknown, options?: AxiosRequestConfig) =>
   request<T>({ ...options, method: 'PUT', url, data });
-export const apiDelete = <T>(url: string, options?: AxiosRequestConfig) => request<T>({ ...options, method: 'DELETE', url });
+export const apiDelete = <T>(url: string, options?: AxiosRequestConfig) =>
+  request<T>({ ...options, method: 'DELETE', url });

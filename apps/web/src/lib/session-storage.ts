@@ -55,7 +55,11 @@ export function storeUser(user: SessionUser): void {
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
   Cookies.set(STORAGE_KEYS.tokenCookie, user.token, cookieOptions());
   const { userId, userName, token, roles, avatar } = user;
-  Cookies.set(STORAGE_KEYS.commonNameCookie, JSON.stringify({ userId, userName, token, roles, avatar }), cookieOptions());
+  Cookies.set(
+    STORAGE_KEYS.commonNameCookie,
+    JSON.stringify({ userId, userName, token, roles, avatar }),
+    cookieOptions(),
+  );
 }
 
 /** Token for the Authorization header: the `token` cookie, else the stored user's (spec 7). */
@@ -76,4 +80,20 @@ export function clearSession(): void {
   localStorage.removeItem(STORAGE_KEYS.userInfo);
   Cookies.remove(STORAGE_KEYS.commonNameCookie, cookieOptions());
   Cookies.remove(STORAGE_KEYS.commonNameCookie, { path: '/' });
+}
+
+/** Saves the full profile fetched after login or an edit as local `userInfo` (spec 3, 7). */
+export function storeUserInfo(info: object): void {
+  localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(info));
+}
+
+/** The saved `userInfo`, or null when absent or damaged. */
+export function loadUserInfo<T extends object = Record<string, unknown>>(): T | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEYS.userInfo);
+    const v: unknown = raw ? JSON.parse(raw) : null;
+    return v && typeof v === 'object' ? (v as T) : null;
+  } catch {
+    return null;
+  }
 }

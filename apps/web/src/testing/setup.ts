@@ -13,5 +13,6 @@ beforeEach(() => {
 afterEach(() => {
   const calls = spy?.mock.calls ?? [];
   spy?.mockRestore();
-  if (calls.length) throw new Error(`Unexpected console.error: ${calls.map((c: unknown[]) => c.map(String).join(' ')).join('\n')}`);
+  if (calls.length)
+    throw new Error(`Unexpected console.error: ${calls.map((c: unknown[]) => c.map(String).join(' ')).join('\n')}`);
 });

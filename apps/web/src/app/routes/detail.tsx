@@ -1,0 +1,6 @@
+/** `/detail?id=…`: one textbook (issue 4). */
+import { TextbookDetail } from '@/features/textbooks/components/textbook-detail';
+
+export default function DetailRoute() {
+  return <TextbookDetail />;
+}

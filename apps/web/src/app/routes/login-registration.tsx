@@ -1,0 +1,51 @@
+/**
+ * `/loginRegistration?loginStep=1|0&redirect=…` (spec 2; issue 3): login, register and
+ * forgot-password. After success the user is stored and the browser goes to `redirect` or home.
+ * A logged-in visitor without a pending redirect is sent home.
+ */
+import { useSearchParams, Navigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useSession } from '@/stores/session';
+import { AuthPanel, type AuthMode } from '@/features/auth/components/auth-panel';
+import { BrandPanel } from '@/features/auth/components/brand-panel';
+import { useCompleteLogin, safeRedirect } from '@/features/auth/hooks/use-complete-login';
+import styles from '@/features/auth/components/auth.module.css';
+import { useState } from 'react';
+
+export default function LoginRegistrationRoute() {
+  const [search, setSearch] = useSearchParams();
+  const redirect = search.get('redirect');
+  const step = search.get('loginStep') === '0' ? 'register' : 'login';
+  const [forgot, setForgot] = useState(false);
+  const [finishing, setFinishing] = useState(false);
+  const user = useSession((s) => s.user);
+  const completeLogin = useCompleteLogin(paths.home);
+
+  // Already logged in (e.g. the back button after login): nothing to do here.
+  if (user && !finishing) return <Navigate to={safeRedirect(redirect, paths.home)} replace />;
+
+  const mode: AuthMode = forgot ? 'forgot' : step;
+  const onModeChange = (next: AuthMode) => {
+    setForgot(next === 'forgot');
+    if (next === 'forgot') return;
+    const q = new URLSearchParams(search);
+    q.set('loginStep', next === 'register' ? '0' : '1');
+    setSearch(q, { replace: true });
+  };
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.shell}>
+        <BrandPanel />
+        <AuthPanel
+          mode={mode}
+          onModeChange={onModeChange}
+          onSuccess={async (data) => {
+            setFinishing(true);
+            await completeLogin(data, redirect);
+          }}
+        />
+      </div>
+    </div>
+  );
+}

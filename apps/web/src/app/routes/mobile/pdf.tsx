@@ -1,0 +1,82 @@
+/**
+ * `/mobileH5/pdf?id=…[&page=N]`: the H5 reader. Composes the textbooks feature (book and access)
+ * with the reader feature; a book the user may not read shows how to get access.
+ */
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { currentFullPath } from '@/lib/navigation';
+import { useSession } from '@/stores/session';
+import { MobilePdfReader } from '@/features/reader/components/mobile-pdf-reader';
+import { useTextbook } from '@/features/textbooks/api/get-textbook';
+import { mobileLoginHref } from '@/features/textbooks/components/mobile/mobile-book';
+import { readAction } from '@/features/textbooks/lib/access';
+
+export default function MobilePdfRoute() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const id = Number(search.get('id'));
+  const valid = Number.isInteger(id) && id > 0;
+  const book = useTextbook(valid ? id : undefined);
+  const loggedIn = useSession((s) => !!s.user);
+  const bookHref = `${paths.mobile.browseBook}?id=${id}`;
+
+  if (!valid || book.isError) {
+    const notFound = !valid || (book.error instanceof ApiError && book.error.status === 404);
+    return (
+      <ErrorBlock
+        fullPage
+        status={notFound ? 'empty' : 'disconnected'}
+        title={notFound ? '没有找到这本教材' : '加载失败'}
+        description={book.error instanceof ApiError ? book.error.msg : '请返回重试'}
+      >
+        <Button color="primary" onClick={() => navigate(paths.mobile.textbook)}>
+          去书城
+        </Button>
+      </ErrorBlock>
+    );
+  }
+  if (!book.data) {
+    return (
+      <div style={{ padding: 80, textAlign: 'center', color: '#8f959e' }}>
+        正在打开教材 <DotLoading />
+      </div>
+    );
+  }
+  const action = readAction(book.data, loggedIn);
+  if (action !== 'read') {
+    return (
+      <ErrorBlock
+        fullPage
+        status="default"
+        title={action === 'login' ? '登录后即可阅读' : action === 'activate' ? '激活后即可阅读' : '暂时无法在线阅读'}
+        description={
+          action === 'login'
+            ? `《${book.data.title}》需要登录${book.data.access === 'activation' ? '并激活' : ''}后阅读`
+            : action === 'activate'
+              ? `《${book.data.title}》需要输入激活码激活后阅读`
+              : (book.data.accessHint ?? '这本教材暂无电子版')
+        }
+      >
+        {action === 'login' && (
+          <Button color="primary" onClick={() => navigate(mobileLoginHref(currentFullPath()))}>
+            登录
+          </Button>
+        )}
+        {action === 'activate' && (
+          <Button
+            color="primary"
+            onClick={() => navigate(`${paths.mobile.activation}?redirect=${encodeURIComponent(currentFullPath())}`)}
+          >
+            输入激活码
+          </Button>
+        )}
+        <Button style={{ marginLeft: 8 }} onClick={() => navigate(bookHref)}>
+          教材详情
+        </Button>
+      </ErrorBlock>
+    );
+  }
+  return <MobilePdfReader key={id} bookId={id} title={book.data.title} backHref={bookHref} saveProgress={loggedIn} />;
+}

@@ -1,0 +1,61 @@
+/**
+ * `/preview?id=…[&page=N]`: the online reader (bare route, no header/footer). Composes the
+ * textbooks feature (book, access, chapter tree, access page) with the reader feature (pdf.js).
+ */
+import { useSearchParams } from 'react-router';
+import { Button, Result, Spin } from 'antd';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/stores/session';
+import { PdfReader } from '@/features/reader/components/pdf-reader';
+import { useTextbook } from '@/features/textbooks/api/get-textbook';
+import { ChapterTree } from '@/features/textbooks/components/chapter-tree';
+import { QueryError } from '@/features/textbooks/components/query-error';
+import { ReadAccessGate } from '@/features/textbooks/components/read-access-gate';
+import { detailHref } from '@/features/textbooks/components/textbook-card';
+import { readAction } from '@/features/textbooks/lib/access';
+
+export default function PreviewRoute() {
+  const [search] = useSearchParams();
+  const id = Number(search.get('id'));
+  const valid = Number.isInteger(id) && id > 0;
+  const book = useTextbook(valid ? id : undefined);
+  const loggedIn = useSession((s) => !!s.user);
+
+  if (!valid || (book.error instanceof ApiError && book.error.status === 404)) {
+    return (
+      <Result
+        status="404"
+        title="没有找到这本教材"
+        subTitle="链接可能有误，或教材已下架。"
+        extra={
+          <Button type="primary" href={`#${paths.digitalBook}`}>
+            去数字教材浏览
+          </Button>
+        }
+      />
+    );
+  }
+  if (book.isError)
+    return <QueryError error={book.error} onRetry={() => void book.refetch()} title="教材信息加载失败" />;
+  if (!book.data) return <Spin size="large" fullscreen description="正在打开教材…" />;
+
+  const action = readAction(book.data, loggedIn);
+  if (action !== 'read') return <ReadAccessGate book={book.data} action={action} />;
+
+  const chapters = book.data.chapters;
+  return (
+    <PdfReader
+      key={id}
+      bookId={id}
+      title={book.data.title}
+      backHref={detailHref(id)}
+      saveProgress={loggedIn}
+      renderChapters={
+        chapters.length
+          ? (current, jump) => <ChapterTree chapters={chapters} currentPage={current} onJump={jump} />
+          : null
+      }
+    />
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * User-centre layout route (spec 2, 6): logged-in users only. A visitor arriving logged out is
+ * sent to login with the current path as `redirect`. When the session ends while here, whoever
+ * ended it navigates (log out → `/`, a 403 → login after 1 s, spec 4); a silent 401 (no redirect
+ * by spec) leaves a prompt to log in again instead of a blank page.
+ */
+import { Button, Result } from 'antd';
+import { useRef } from 'react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { loginPath } from '@/config/paths';
+import { useSession } from '@/stores/session';
+import { UserCentreLayout } from '@/features/user/components/user-centre-layout';
+
+export default function UserLayoutRoute() {
+  const user = useSession((s) => s.user);
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const hadUser = useRef(!!user);
+  if (!user) {
+    if (!hadUser.current) return <Navigate to={loginPath('login', here)} replace />;
+    return (
+      <Result
+        status="info"
+        title="登录状态已失效"
+        subTitle="请重新登录后继续使用个人中心"
+        extra={
+          <Link to={loginPath('login', here)}>
+            <Button type="primary">重新登录</Button>
+          </Link>
+        }
+        style={{ padding: '96px 24px' }}
+      />
+    );
+  }
+  hadUser.current = true;
+  return (
+    <UserCentreLayout>
+      <Outlet />
+    </UserCentreLayout>
+  );
+}

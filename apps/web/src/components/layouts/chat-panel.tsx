@@ -1,0 +1,92 @@
+/**
+ * Online customer service (spec 2: shell chat button; footer 在线客服). Opens a panel with the
+ * service hours and the channels that reach a person: the hotline (tel:) and the support mailbox
+ * (mailto:), all from config/site.ts. The floating button and the footer link share one panel.
+ */
+import { CustomerServiceOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import { FloatButton, Modal } from 'antd';
+import { create } from 'zustand';
+import { site } from '@/config/site';
+
+export const useChatPanel = create<{ open: boolean; setOpen(open: boolean): void }>((set) => ({
+  open: false,
+  setOpen: (open) => set({ open }),
+}));
+
+/** Whether the hotline is staffed at `now` (weekdays 9:00-21:00, weekends 9:00-22:00, spec 2/9). */
+export function isServiceOpen(now: Date = new Date()): boolean {
+  const day = now.getDay();
+  const minutes = now.getHours() * 60 + now.getMinutes();
+  const close = day === 0 || day === 6 ? 22 * 60 : 21 * 60;
+  return minutes >= 9 * 60 && minutes < close;
+}
+
+export function ChatPanel() {
+  const { open, setOpen } = useChatPanel();
+  const online = isServiceOpen();
+  return (
+    <Modal
+      open={open}
+      onCancel={() => setOpen(false)}
+      footer={null}
+      width={420}
+      title={
+        <span className="eav-chat__title">
+          <CustomerServiceOutlined /> 在线客服
+        </span>
+      }
+    >
+      <div className="eav-chat" data-testid="chat-panel">
+        <p className={`eav-chat__status ${online ? 'is-online' : ''}`}>
+          <span className="eav-chat__dot" />
+          {online ? '客服在线，欢迎咨询' : '当前为非服务时间，您可以发送邮件留言，我们将尽快回复'}
+        </p>
+        <dl className="eav-chat__hours">
+          <dt>服务时间</dt>
+          <dd>
+            {site.contact.weekdays}
+            <br />
+            {site.contact.weekends}
+          </dd>
+        </dl>
+        <div className="eav-chat__channels">
+          <a className="eav-chat__channel" href={`tel:${site.contact.hotline.replace(/[^\d+]/g, '')}`}>
+            <PhoneOutlined />
+            <span>
+              <strong>客服热线</strong>
+              {site.contact.hotline}
+            </span>
+          </a>
+          <a
+            className="eav-chat__channel"
+            href={`mailto:${site.contact.email}?subject=${encodeURIComponent(`${site.platformName} 咨询`)}`}
+          >
+            <MailOutlined />
+            <span>
+              <strong>客服邮箱</strong>
+              {site.contact.email}
+            </span>
+          </a>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+/** The floating 在线客服 button of the desktop shell. */
+export function ChatButton() {
+  const setOpen = useChatPanel((s) => s.setOpen);
+  return (
+    <FloatButton.Group shape="circle" style={{ insetInlineEnd: 24, insetBlockEnd: 96 }}>
+      <FloatButton
+        icon={<CustomerServiceOutlined />}
+        type="primary"
+        tooltip="在线客服"
+        aria-label="在线客服"
+        data-testid="chat-button"
+        onClick={() => setOpen(true)}
+      />
+      <FloatButton.BackTop tooltip="回到顶部" visibilityHeight={400} />
+    </FloatButton.Group>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * H5 shell for /mobileH5/* (spec section 2): a 375 px design in antd-mobile, no header or footer;
+ * the four main pages (首页, 教材, 激活, 我的) share a bottom TabBar.
+ */
+import { AppOutline, KeyOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
+import { SafeArea, TabBar } from 'antd-mobile';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { MobileNotifierBridge } from './mobile-notifier-bridge';
+
+export const H5_TABS = [
+  { key: paths.mobile.home, title: '首页', icon: <AppOutline /> },
+  { key: paths.mobile.textbook, title: '教材', icon: <UnorderedListOutline /> },
+  { key: paths.mobile.activation, title: '激活', icon: <KeyOutline /> },
+  { key: paths.mobile.userCenter, title: '我的', icon: <UserOutline /> },
+] as const;
+
+export function H5Shell({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const tab = H5_TABS.find((t) => t.key === pathname);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return (
+    <div className={`eav-h5${tab ? ' eav-h5--tabs' : ''}`} data-shell="h5">
+      <div className="eav-h5__page">{children}</div>
+      {tab && (
+        <nav className="eav-h5__tabbar" aria-label="底部导航" data-testid="h5-tabbar">
+          <TabBar activeKey={tab.key} onChange={(key) => key !== pathname && void navigate(key)} safeArea>
+            {H5_TABS.map((t) => (
+              <TabBar.Item key={t.key} icon={t.icon} title={t.title} />
+            ))}
+          </TabBar>
+        </nav>
+      )}
+      {!tab && <SafeArea position="bottom" />}
+    </div>
+  );
+}
+
+/** The H5 shell with the antd-mobile toast sink (the root layout's lazy chunk). */
+export function H5ShellWithToasts({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <MobileNotifierBridge />
+      <H5Shell>{children}</H5Shell>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+/** H5 toast sink of the HTTP client (spec section 8): antd-mobile's Toast. */
+import { Toast } from 'antd-mobile';
+import { useEffect } from 'react';
+import { registerNotifier } from '@/lib/notify';
+
+export function MobileNotifierBridge() {
+  useEffect(() => {
+    registerNotifier('mobile', {
+      error: (msg, seconds) => void Toast.show({ content: msg, icon: 'fail', duration: seconds * 1000 }),
+      httpError: (msg, _description, seconds) =>
+        void Toast.show({ content: msg, icon: 'fail', duration: seconds * 1000 }),
+    });
+  }, []);
+  return null;
+}

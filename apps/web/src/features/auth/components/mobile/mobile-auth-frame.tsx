@@ -1,0 +1,47 @@
+/** Frame of the H5 accounts pages: a NavBar with back, a title block and the white form card. */
+import { NavBar } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import styles from './mobile.module.css';
+
+export function MobileAuthFrame({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <div className={styles.page}>
+      <NavBar
+        className={styles.nav}
+        onBack={() => (window.history.length > 1 ? void navigate(-1) : void navigate(paths.mobile.home))}
+      >
+        {site.shortName}
+      </NavBar>
+      <div className={styles.hero}>
+        <h1>{title}</h1>
+        {subtitle && <p>{subtitle}</p>}
+      </div>
+      <div className={styles.card}>{children}</div>
+      {footer}
+      <p className={styles.footnote}>登录或注册即表示同意《用户服务协议》与《隐私政策》</p>
+    </div>
+  );
+}
+
+export function MobileFormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <div className={styles.error} role="alert" data-testid="form-error">
+      {message}
+    </div>
+  );
+}

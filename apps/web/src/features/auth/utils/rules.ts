@@ -1,0 +1,18 @@
+/**
+ * Field rules of the accounts forms, from the contract's zod fields (LIMITS), so web and server
+ * refuse the same input with the same Chinese message (issue 3, Web).
+ */
+import { captchaCodeField, newPasswordField, phoneField, smsCodeField, userNameField } from '@eav/contract';
+import { requiredRule, sameAsRule, zodRule, type FieldRule } from '@/lib/form-rules';
+
+export const rules = {
+  phone: [requiredRule('请输入手机号'), zodRule(phoneField)],
+  account: [requiredRule('请输入手机号或用户名')],
+  password: [requiredRule('请输入密码')],
+  newPassword: [requiredRule('请设置密码'), zodRule(newPasswordField)],
+  userName: [requiredRule('请输入用户名'), zodRule(userNameField)],
+  captchaCode: [requiredRule('请输入图形验证码'), zodRule(captchaCodeField)],
+  smsCode: [requiredRule('请输入短信验证码'), zodRule(smsCodeField)],
+  identity: [{ required: true, message: '请选择身份' }],
+  confirm: (getPassword: () => unknown): FieldRule[] => [requiredRule('请再次输入密码'), sameAsRule(getPassword)],
+} satisfies Record<string, FieldRule[] | ((...args: never[]) => FieldRule[])>;

@@ -1,0 +1,80 @@
+/**
+ * Desktop home carousel: the server's banners (GET /prize/api/v1/banner) over the full width, the
+ * title and subtitle set over the illustration. Loading shows a skeleton of the same height; no
+ * banners (or a failed call) shows the platform's own hero so the page never looks broken.
+ */
+import { ArrowRightOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { Banner } from '@eav/contract';
+import { Carousel } from 'antd';
+import { useNavigate } from 'react-router';
+import { site } from '@/config/site';
+import { bannerTarget, useBanners } from '../api/get-banners';
+
+export function BannerCarousel() {
+  const { data, isPending, isError, refetch, isFetching } = useBanners();
+  if (isPending) {
+    return (
+      <div
+        className="eav-banner eav-banner--skeleton"
+        data-testid="banner-skeleton"
+        aria-busy="true"
+        aria-label="轮播图加载中"
+      />
+    );
+  }
+  if (isError || !data.length) {
+    return (
+      <div className="eav-banner eav-banner--empty" data-testid="banner-empty">
+        <div className="eav-container eav-banner__caption">
+          <h2 className="eav-banner__title">{site.platformName}</h2>
+          <p className="eav-banner__subtitle">{site.slogan}</p>
+          {isError && (
+            <button type="button" className="eav-banner__retry" onClick={() => void refetch()} disabled={isFetching}>
+              <ReloadOutlined spin={isFetching} /> 轮播内容加载失败，点击重试
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="eav-banner" data-testid="banner-carousel">
+      <Carousel autoplay={data.length > 1} autoplaySpeed={5000} dots={data.length > 1} draggable effect="scrollx">
+        {data.map((b, i) => (
+          <BannerSlide key={b.id} banner={b} eager={i === 0} />
+        ))}
+      </Carousel>
+    </div>
+  );
+}
+
+function BannerSlide({ banner, eager }: { banner: Banner; eager: boolean }) {
+  const navigate = useNavigate();
+  const target = bannerTarget(banner.link);
+  const open = () => {
+    if (!target) return;
+    if (target.kind === 'route') void navigate(target.to);
+    else window.open(target.href, '_blank', 'noopener,noreferrer');
+  };
+  return (
+    <div className="eav-banner__slide">
+      <img
+        className="eav-banner__img"
+        src={banner.image}
+        alt=""
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
+        draggable={false}
+      />
+      <div className="eav-container eav-banner__caption">
+        <h2 className="eav-banner__title">{banner.title}</h2>
+        {banner.subtitle && <p className="eav-banner__subtitle">{banner.subtitle}</p>}
+        {target && (
+          <button type="button" className="eav-banner__cta" onClick={open}>
+            立即进入 <ArrowRightOutlined />
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/** `GET /api/v1/videos/{id}`: one lesson's metadata (no stream URLs). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiPaths, type Video } from '@eav/contract';
+import { apiGet } from '@/lib/api-client';
+
+export function getVideo(id: number): Promise<Video> {
+  return apiGet<Video>(ApiPaths.video(id), undefined, { silent: true });
+}
+
+export const videoQueryOptions = (id: number) =>
+  queryOptions({ queryKey: ['videos', 'one', id], queryFn: () => getVideo(id) });
+
+export function useVideo(id: number | undefined) {
+  return useQuery({ ...videoQueryOptions(id ?? 0), enabled: !!id });
+}

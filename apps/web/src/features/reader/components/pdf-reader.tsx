@@ -1,0 +1,461 @@
+/**
+ * The desktop online reader (`/preview`): pdf.js through react-pdf with page navigation, zoom
+ * (fit page, fit width, presets), thumbnails, the chapter tree jumping to pages, full screen,
+ * keyboard shortcuts, and reading progress saved to the server (debounced) and resumed on open.
+ * The PDF comes from a short-lived signed URL; if it stops working mid-load a new one is fetched.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Document, Outline, Page, Thumbnail } from 'react-pdf';
+import 'react-pdf/dist/Page/TextLayer.css';
+import {
+  ArrowLeftOutlined,
+  ColumnWidthOutlined,
+  CompressOutlined,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
+  LeftOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  RightOutlined,
+  ZoomInOutlined,
+  ZoomOutOutlined,
+} from '@ant-design/icons';
+import {
+  Button,
+  ConfigProvider,
+  Empty,
+  InputNumber,
+  Result,
+  Slider,
+  Spin,
+  Tabs,
+  Tooltip,
+  theme as antTheme,
+} from 'antd';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useReadGrant } from '../api/get-read-grant';
+import { useProgressSaver } from '../hooks/use-progress-saver';
+import { documentOptions } from '../lib/pdfjs';
+import { clampPage, effectiveScale, keyCommand, stepZoom, type ZoomMode } from '../lib/view';
+import styles from './reader.module.css';
+
+export interface PdfReaderProps {
+  bookId: number;
+  title: string;
+  /** Where the back button goes (the book's detail page). */
+  backHref: string;
+  /** Whether progress is saved (logged-in users only). */
+  saveProgress: boolean;
+  /** The book's chapter tree, given the current page and a jump function; null shows the PDF outline. */
+  renderChapters?: ((currentPage: number, jump: (page: number) => void) => ReactNode) | null;
+}
+
+/** Size of an element that may mount later (callback ref + ResizeObserver). */
+function useElementSize<T extends HTMLElement>() {
+  const [el, setEl] = useState<T | null>(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useEffect(() => {
+    if (!el) return;
+    const ro = new ResizeObserver(([entry]) => {
+      const r = entry!.contentRect;
+      setSize((s) => (s.width === r.width && s.height === r.height ? s : { width: r.width, height: r.height }));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [el]);
+  return [setEl, size, el] as const;
+}
+
+/** A thumbnail rendered only once it scrolls near the sidebar's view. */
+function LazyThumb({
+  pageNumber,
+  active,
+  onClick,
+  aspect,
+}: {
+  pageNumber: number;
+  active: boolean;
+  onClick(): void;
+  aspect: number;
+}) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || visible) return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setVisible(true), {
+      rootMargin: '400px 0px',
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [visible]);
+  useEffect(() => {
+    if (active) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={`${styles.thumb} ${active ? styles.thumbActive : ''}`}
+      onClick={onClick}
+      aria-label={`第 ${pageNumber} 页`}
+      aria-current={active ? 'page' : undefined}
+    >
+      <span className={styles.thumbBox} style={{ aspectRatio: String(aspect) }}>
+        {visible && <Thumbnail pageNumber={pageNumber} width={132} loading="" />}
+      </span>
+      <span className={styles.thumbNo}>{pageNumber}</span>
+    </button>
+  );
+}
+
+export function PdfReader({ bookId, title, backHref, saveProgress, renderChapters }: PdfReaderProps) {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const grant = useReadGrant(bookId, true);
+  const [numPages, setNumPages] = useState<number | null>(null);
+  const [page, setPage] = useState<number | null>(null);
+  const [pageInput, setPageInput] = useState<number | null>(null);
+  const [zoom, setZoom] = useState<ZoomMode>('fit');
+  const [natural, setNatural] = useState({ width: 595, height: 842 });
+  const [sidebar, setSidebar] = useState(true);
+  const [tab, setTab] = useState<'chapters' | 'thumbs'>(renderChapters ? 'chapters' : 'thumbs');
+  const [fullscreen, setFullscreen] = useState(false);
+  const [loadError, setLoadError] = useState<Error | null>(null);
+  const retried = useRef(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [viewRef, view, viewEl] = useElementSize<HTMLDivElement>();
+
+  // Where to open: an explicit ?page= (chapter link), else the saved progress, else page 1.
+  const startPage = useMemo(() => {
+    const fromUrl = Number(search.get('page'));
+    if (Number.isInteger(fromUrl) && fromUrl > 0) return fromUrl;
+    return grant.data?.progress?.page ?? 1;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- decided once per grant
+  }, [grant.data]);
+
+  useProgressSaver(bookId, page, numPages, grant.data?.progress?.page ?? null, saveProgress && !!grant.data);
+
+  const goTo = useCallback((p: number) => setPage((cur) => (cur === null ? cur : clampPage(p, numPages))), [numPages]);
+
+  const onDocumentLoad = async (pdf: PDFDocumentProxy) => {
+    setLoadError(null);
+    setNumPages(pdf.numPages);
+    setPage(clampPage(startPage, pdf.numPages));
+    const first = await pdf.getPage(1);
+    const vp = first.getViewport({ scale: 1 });
+    setNatural({ width: vp.width, height: vp.height });
+  };
+
+  const onDocumentError = (error: Error) => {
+    // The signed URL may have expired or the connection dropped: try once with a fresh grant.
+    if (!retried.current) {
+      retried.current = true;
+      void grant.refetch();
+      return;
+    }
+    setLoadError(error);
+  };
+
+  // Padding around the page inside the viewport.
+  const scale = effectiveScale(zoom, { width: view.width - 48, height: view.height - 48 }, natural);
+  const zoomBy = (dir: 1 | -1) => setZoom(stepZoom(scale, dir));
+
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void rootRef.current?.requestFullscreen?.().catch(() => undefined);
+  };
+  useEffect(() => {
+    const onChange = () => setFullscreen(!!document.fullscreenElement);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const cmd = keyCommand(e);
+      if (!cmd || page === null) return;
+      e.preventDefault();
+      if (cmd === 'prev') goTo(page - 1);
+      else if (cmd === 'next') goTo(page + 1);
+      else if (cmd === 'first') goTo(1);
+      else if (cmd === 'last') goTo(numPages ?? page);
+      else if (cmd === 'zoomIn') zoomBy(1);
+      else if (cmd === 'zoomOut') zoomBy(-1);
+      else setZoom('fit');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  useEffect(() => setPageInput(page), [page]);
+  // A new page starts at its top.
+  useEffect(() => {
+    viewEl?.scrollTo({ top: 0 });
+  }, [page, viewEl]);
+
+  const body = (() => {
+    if (grant.isError) {
+      return (
+        <Result
+          status="warning"
+          title="无法打开这本教材"
+          subTitle={grant.error instanceof Error ? grant.error.message : '请稍后重试'}
+          extra={<Button onClick={() => void grant.refetch()}>重试</Button>}
+        />
+      );
+    }
+    if (loadError) {
+      return (
+        <Result
+          status="error"
+          title="文件流异常"
+          subTitle="教材文件读取失败，请检查网络后重试。"
+          extra={
+            <Button
+              type="primary"
+              onClick={() => {
+                retried.current = false;
+                setLoadError(null);
+                void grant.refetch();
+              }}
+            >
+              重新加载
+            </Button>
+          }
+        />
+      );
+    }
+    if (!grant.data) return <Spin size="large" description="正在打开教材…" className={styles.center} />;
+    return null;
+  })();
+
+  const pageW = Math.round(natural.width * scale);
+  const pageH = Math.round(natural.height * scale);
+  const percent = Math.round(scale * 100);
+
+  return (
+    <div ref={rootRef} className={styles.reader} data-testid="pdf-reader">
+      <ConfigProvider theme={{ algorithm: antTheme.darkAlgorithm }}>
+        <header className={styles.toolbar}>
+          <div className={styles.toolGroup}>
+            <Tooltip title="返回教材详情">
+              <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(backHref)} aria-label="返回" />
+            </Tooltip>
+            <Tooltip title={sidebar ? '收起侧栏' : '展开目录与缩略图'}>
+              <Button
+                type="text"
+                icon={sidebar ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+                onClick={() => setSidebar((s) => !s)}
+                aria-label="侧栏"
+              />
+            </Tooltip>
+            <h1 className={styles.title} title={title}>
+              {title}
+            </h1>
+          </div>
+          <div className={styles.toolGroup}>
+            <Tooltip title="上一页 (← / PageUp)">
+              <Button
+                type="text"
+                icon={<LeftOutlined />}
+                disabled={!page || page <= 1}
+                onClick={() => page && goTo(page - 1)}
+                aria-label="上一页"
+              />
+            </Tooltip>
+            <InputNumber
+              size="small"
+              className={styles.pageInput}
+              min={1}
+              max={numPages ?? 1}
+              value={pageInput}
+              disabled={!numPages}
+              controls={false}
+              aria-label="页码"
+              onChange={(v) => setPageInput(typeof v === 'number' ? v : null)}
+              onPressEnter={() => pageInput && goTo(pageInput)}
+              onBlur={() => (pageInput ? goTo(pageInput) : setPageInput(page))}
+            />
+            <span className={styles.pageTotal} data-testid="reader-page-label">
+              / {numPages ?? '-'}
+            </span>
+            <Tooltip title="下一页 (→ / PageDown)">
+              <Button
+                type="text"
+                icon={<RightOutlined />}
+                disabled={!page || !numPages || page >= numPages}
+                onClick={() => page && goTo(page + 1)}
+                aria-label="下一页"
+              />
+            </Tooltip>
+          </div>
+          <div className={styles.toolGroup}>
+            <Tooltip title="缩小 (-)">
+              <Button type="text" icon={<ZoomOutOutlined />} onClick={() => zoomBy(-1)} aria-label="缩小" />
+            </Tooltip>
+            <span className={styles.zoomLabel} aria-live="polite">
+              {percent}%
+            </span>
+            <Tooltip title="放大 (+)">
+              <Button type="text" icon={<ZoomInOutlined />} onClick={() => zoomBy(1)} aria-label="放大" />
+            </Tooltip>
+            <Tooltip title="整页 (0)">
+              <Button
+                type="text"
+                icon={<CompressOutlined />}
+                className={zoom === 'fit' ? styles.toolOn : ''}
+                onClick={() => setZoom('fit')}
+                aria-label="整页"
+              />
+            </Tooltip>
+            <Tooltip title="适合宽度">
+              <Button
+                type="text"
+                icon={<ColumnWidthOutlined />}
+                className={zoom === 'width' ? styles.toolOn : ''}
+                onClick={() => setZoom('width')}
+                aria-label="适合宽度"
+              />
+            </Tooltip>
+            <Tooltip title={fullscreen ? '退出全屏' : '全屏阅读'}>
+              <Button
+                type="text"
+                icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+                onClick={toggleFullscreen}
+                aria-label="全屏"
+              />
+            </Tooltip>
+          </div>
+        </header>
+      </ConfigProvider>
+
+      {body ?? (
+        <Document
+          key={grant.data!.url}
+          file={grant.data!.url}
+          options={documentOptions}
+          onLoadSuccess={(pdf) => void onDocumentLoad(pdf)}
+          onLoadError={onDocumentError}
+          onItemClick={({ pageNumber }) => goTo(pageNumber)}
+          loading={<Spin size="large" description="正在加载教材文件…" className={styles.center} />}
+          error={<span />}
+          className={styles.body}
+        >
+          {sidebar && (
+            <aside className={styles.sidebar} aria-label="目录与缩略图">
+              <Tabs
+                size="small"
+                centered
+                activeKey={tab}
+                onChange={(k) => setTab(k as typeof tab)}
+                items={[
+                  {
+                    key: 'chapters',
+                    label: '目录',
+                    children: (
+                      <div className={styles.sideScroll}>
+                        {renderChapters ? (
+                          renderChapters(page ?? 1, goTo)
+                        ) : (
+                          <Outline className={styles.outline} onItemClick={({ pageNumber }) => goTo(pageNumber)} />
+                        )}
+                      </div>
+                    ),
+                  },
+                  {
+                    key: 'thumbs',
+                    label: '缩略图',
+                    children: (
+                      <div className={`${styles.sideScroll} ${styles.thumbs}`}>
+                        {numPages ? (
+                          Array.from({ length: numPages }, (_, i) => (
+                            <LazyThumb
+                              key={i + 1}
+                              pageNumber={i + 1}
+                              active={page === i + 1}
+                              aspect={natural.width / natural.height}
+                              onClick={() => goTo(i + 1)}
+                            />
+                          ))
+                        ) : (
+                          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无页面" />
+                        )}
+                      </div>
+                    ),
+                  },
+                ]}
+              />
+            </aside>
+          )}
+          <div className={styles.main}>
+            <div ref={viewRef} className={styles.viewport} tabIndex={-1}>
+              {page !== null && (
+                <div
+                  className={styles.sheet}
+                  style={{ width: pageW, height: pageH }}
+                  data-testid="reader-page"
+                  data-page={page}
+                >
+                  <Page
+                    key={page}
+                    pageNumber={page}
+                    scale={scale}
+                    renderAnnotationLayer={false}
+                    renderTextLayer
+                    loading={<div className={styles.sheetLoading} style={{ width: pageW, height: pageH }} />}
+                    onLoadSuccess={(p) =>
+                      setNatural((n) =>
+                        Math.abs(n.width - p.originalWidth) < 0.5 && Math.abs(n.height - p.originalHeight) < 0.5
+                          ? n
+                          : { width: p.originalWidth, height: p.originalHeight },
+                      )
+                    }
+                  />
+                </div>
+              )}
+            </div>
+            {page !== null && numPages && (
+              <>
+                <button
+                  type="button"
+                  className={`${styles.flip} ${styles.flipPrev}`}
+                  disabled={page <= 1}
+                  onClick={() => goTo(page - 1)}
+                  aria-label="上一页"
+                >
+                  <LeftOutlined />
+                </button>
+                <button
+                  type="button"
+                  className={`${styles.flip} ${styles.flipNext}`}
+                  disabled={page >= numPages}
+                  onClick={() => goTo(page + 1)}
+                  aria-label="下一页"
+                >
+                  <RightOutlined />
+                </button>
+                <ConfigProvider theme={{ algorithm: antTheme.darkAlgorithm }}>
+                  <div className={styles.scrubber}>
+                    <Slider
+                      min={1}
+                      max={numPages}
+                      value={page}
+                      onChange={(v) => goTo(v)}
+                      tooltip={{ formatter: (v) => `第 ${v} 页` }}
+                      aria-label="翻到"
+                    />
+                    <span className={styles.scrubLabel}>
+                      第 {page} 页 · 共 {numPages} 页 · {Math.round((page / numPages) * 100)}%
+                    </span>
+                  </div>
+                </ConfigProvider>
+              </>
+            )}
+          </div>
+        </Document>
+      )}
+    </div>
+  );
+}

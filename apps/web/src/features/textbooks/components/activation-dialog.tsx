@@ -1,0 +1,136 @@
+/**
+ * 激活教材 dialog: a formatted 16-character code input; server answers ('激活码无效', '激活码已被使用',
+ * '激活码已过期', too many attempts) are shown inline under the input. On success it shows the
+ * activated book with 开始阅读. Logged-out users are sent to login (with redirect) instead.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Form, Input, Modal, Result } from 'antd';
+import type { ActivationResult } from '@eav/contract';
+import { loginPath, paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { currentFullPath } from '@/lib/navigation';
+import { useSession } from '@/stores/session';
+import { useActivateTextbook } from '../api/activate-textbook';
+import { codeProblem, formatCodeInput } from '../lib/activation-code';
+import { CoverImage } from './cover-image';
+import { errorMessage } from './query-error';
+import styles from './textbooks.module.css';
+
+interface Props {
+  open: boolean;
+  onClose(): void;
+  /** Shown above the input ("为《…》输入激活码"). */
+  bookTitle?: string;
+  onActivated?(result: ActivationResult): void;
+}
+
+/** The message for a failed activation (server msg; 401 means the login expired). */
+export function activationErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return '登录已失效，请重新登录后再激活';
+  return errorMessage(error, '激活失败，请稍后重试');
+}
+
+export function ActivationDialog({ open, onClose, bookTitle, onActivated }: Props) {
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const mutation = useActivateTextbook();
+  const navigate = useNavigate();
+  const problem = codeProblem(code);
+
+  const close = () => {
+    setCode('');
+    setTouched(false);
+    mutation.reset();
+    onClose();
+  };
+
+  const submit = () => {
+    setTouched(true);
+    if (problem || mutation.isPending) return;
+    mutation.mutate(code, { onSuccess: (r) => onActivated?.(r) });
+  };
+
+  const result = mutation.data;
+  const inlineError = mutation.isError ? activationErrorMessage(mutation.error) : touched ? problem : null;
+
+  return (
+    <Modal
+      open={open}
+      onCancel={close}
+      title={result ? null : '激活教材'}
+      footer={null}
+      destroyOnHidden
+      width={480}
+      centered
+    >
+      {result ? (
+        <Result
+          status="success"
+          title={result.alreadyOwned ? '您已拥有这本教材' : '激活成功'}
+          subTitle={
+            <div className={styles.activationOk}>
+              <CoverImage
+                id={result.textbook.id}
+                coverUrl={result.textbook.coverUrl}
+                title={result.textbook.title}
+                className={styles.relatedCover}
+              />
+              <span>
+                《{result.textbook.title}》已加入“我的教材”
+                {result.alreadyOwned ? '，本次激活码未被使用' : ''}
+              </span>
+            </div>
+          }
+          extra={[
+            <Button key="read" type="primary" onClick={() => navigate(`${paths.preview}?id=${result.textbook.id}`)}>
+              开始阅读
+            </Button>,
+            <Button key="mine" onClick={() => navigate(paths.myBook)}>
+              我的教材
+            </Button>,
+          ]}
+        />
+      ) : (
+        <Form layout="vertical" requiredMark={false} component="div">
+          {bookTitle && <p>为《{bookTitle}》输入激活码：</p>}
+          <Form.Item
+            label="激活码"
+            validateStatus={inlineError ? 'error' : undefined}
+            help={inlineError ? <span role="alert">{inlineError}</span> : undefined}
+          >
+            <Input
+              className={styles.codeInput}
+              size="large"
+              autoFocus
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="XXXX-XXXX-XXXX-XXXX"
+              value={code}
+              maxLength={19}
+              aria-label="激活码"
+              onChange={(e) => {
+                setCode(formatCodeInput(e.target.value));
+                if (mutation.isError) mutation.reset();
+              }}
+              onPressEnter={submit}
+            />
+          </Form.Item>
+          <p className={styles.codeHelp}>
+            激活码为 16 位字母和数字，印在教材包装或购书凭证上，每个激活码只能使用一次。
+          </p>
+          <Button type="primary" block size="large" loading={mutation.isPending} onClick={submit}>
+            立即激活
+          </Button>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+/** Opens the dialog when logged in; otherwise goes to login and comes back here. */
+export function useActivationGate(): (open: () => void) => void {
+  const loggedIn = useSession((s) => !!s.user);
+  const navigate = useNavigate();
+  return (open) => (loggedIn ? open() : navigate(loginPath('login', currentFullPath())));
+}

@@ -1,0 +1,150 @@
+/**
+ * `/mobileH5/activation`: activate a textbook by code on the H5 site, then read it; below, the
+ * user's textbooks with continue-reading. Logged-out visitors are asked to log in first.
+ */
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, ErrorBlock, Input, ProgressBar, Result, Skeleton } from 'antd-mobile';
+import { paths } from '@/config/paths';
+import { useSession } from '@/stores/session';
+import { useActivateTextbook } from '../../api/activate-textbook';
+import { useMyTextbooks } from '../../api/get-my-textbooks';
+import { codeProblem, formatCodeInput } from '../../lib/activation-code';
+import { formatDate, progressPercent } from '../../lib/format';
+import { activationErrorMessage } from '../activation-dialog';
+import { MobileCover } from './mobile-cover';
+import { mobileLoginHref } from './mobile-book';
+import styles from './mobile.module.css';
+
+function MyBooks() {
+  const query = useMyTextbooks();
+  if (query.isPending) return <Skeleton.Paragraph lineCount={4} animated />;
+  if (query.isError) return <p className={styles.help}>我的教材加载失败，请下拉刷新重试。</p>;
+  if (query.data.items.length === 0) return <p className={styles.help}>还没有激活的教材。激活后会显示在这里。</p>;
+  return (
+    <div className={styles.list} style={{ padding: 0 }} data-testid="h5-my-books">
+      {query.data.items.map(({ textbook: b, progress, activatedAt }) => {
+        const pct = progress ? progressPercent(progress.page, progress.totalPages ?? b.pageCount) : null;
+        return (
+          <Link
+            key={b.id}
+            to={b.hasFile ? `${paths.mobile.pdf}?id=${b.id}` : `${paths.mobile.browseBook}?id=${b.id}`}
+            className={styles.row}
+            style={{ padding: 0 }}
+          >
+            <div className={styles.rowCover} style={{ flexBasis: 56 }}>
+              <MobileCover id={b.id} coverUrl={b.coverUrl} title={b.title} />
+            </div>
+            <div className={styles.rowText}>
+              <h3 className={styles.rowTitle} style={{ fontSize: 14 }}>
+                {b.title}
+              </h3>
+              <span className={styles.rowMeta}>{formatDate(activatedAt)} 激活</span>
+              <span className={styles.rowMeta}>
+                {progress ? `读到第 ${progress.page} 页 · 继续阅读` : '尚未开始阅读 · 开始阅读'}
+              </span>
+              {pct !== null && <ProgressBar percent={pct} style={{ '--track-width': '3px' }} />}
+            </div>
+          </Link>
+        );
+      })}
+    </div>
+  );
+}
+
+export function MobileActivation() {
+  const loggedIn = useSession((s) => !!s.user);
+  const [search] = useSearchParams();
+  const redirect = search.get('redirect');
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const mutation = useActivateTextbook();
+  const problem = codeProblem(code);
+  const error = mutation.isError ? activationErrorMessage(mutation.error) : touched ? problem : null;
+
+  const submit = () => {
+    setTouched(true);
+    if (!problem && !mutation.isPending) mutation.mutate(code);
+  };
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.hero}>
+        <h1>激活教材</h1>
+        <p>输入教材附带的 16 位激活码，激活后即可在手机和电脑上阅读</p>
+      </header>
+      {!loggedIn ? (
+        <section className={styles.card}>
+          <ErrorBlock status="default" title="请先登录" description="激活的教材会保存到您的账号中">
+            <Button color="primary" onClick={() => navigate(mobileLoginHref())}>
+              登录 / 注册
+            </Button>
+          </ErrorBlock>
+        </section>
+      ) : mutation.data ? (
+        <section className={styles.card}>
+          <Result
+            status="success"
+            title={mutation.data.alreadyOwned ? '您已拥有这本教材' : '激活成功'}
+            description={`《${mutation.data.textbook.title}》已加入我的教材`}
+          />
+          <div className={styles.actions}>
+            <Button color="primary" onClick={() => navigate(`${paths.mobile.pdf}?id=${mutation.data!.textbook.id}`)}>
+              开始阅读
+            </Button>
+            <Button
+              onClick={() => {
+                mutation.reset();
+                setCode('');
+                setTouched(false);
+                if (redirect?.startsWith('/')) navigate(redirect);
+              }}
+            >
+              {redirect?.startsWith('/') ? '返回' : '继续激活'}
+            </Button>
+          </div>
+        </section>
+      ) : (
+        <section className={styles.card}>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+          >
+            <Input
+              className={`${styles.codeInput} ${error ? styles.codeInputError : ''}`}
+              placeholder="XXXX-XXXX-XXXX-XXXX"
+              value={code}
+              maxLength={19}
+              clearable
+              autoComplete="off"
+              aria-label="激活码"
+              onChange={(v) => {
+                setCode(formatCodeInput(v));
+                if (mutation.isError) mutation.reset();
+              }}
+              onEnterPress={submit}
+            />
+            <p className={styles.error} role="alert">
+              {error ?? ''}
+            </p>
+            <Button block color="primary" size="large" type="submit" loading={mutation.isPending}>
+              立即激活
+            </Button>
+          </form>
+          <p className={styles.help}>
+            激活码印在教材包装或购书凭证上，每个激活码只能使用一次；数字 0/1 与字母 O/I/L 不会出现在激活码中。
+          </p>
+        </section>
+      )}
+      {loggedIn && (
+        <section className={styles.card}>
+          <h2 className={styles.sectionTitle}>我的教材</h2>
+          <MyBooks />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/** H5 home: featured textbooks per stage (tabs), three columns of covers, linking to the H5 book page. */
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Skeleton, Tabs } from 'antd-mobile';
+import { paths } from '@/config/paths';
+import { useTextbookFacets } from '../../api/get-textbook-facets';
+import { useTextbooks } from '../../api/get-textbooks';
+import { featuredStages } from '../featured-textbooks';
+import { MobileCover } from './mobile-cover';
+import styles from './mobile.module.css';
+
+function StageBooks({ stageId }: { stageId: number }) {
+  const list = useTextbooks({ stageId, page: 1, pageSize: 6 });
+  if (!list.data) return <Skeleton.Paragraph lineCount={4} animated />;
+  return (
+    <div className={styles.featuredGrid}>
+      {list.data.items.map((b) => (
+        <Link key={b.id} to={`${paths.mobile.browseBook}?id=${b.id}`} className={styles.featuredItem}>
+          <MobileCover id={b.id} coverUrl={b.coverUrl} title={b.title} />
+          <span>{b.title}</span>
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+export function MobileFeaturedTextbooks() {
+  const facets = useTextbookFacets({});
+  const stages = useMemo(() => featuredStages(facets.data?.stage ?? []), [facets.data]);
+  const [active, setActive] = useState<string>();
+  const current = active ?? (stages[0] ? String(stages[0].id) : undefined);
+  if (facets.isError || (facets.data && stages.length === 0)) return null;
+  return (
+    <section className="eav-h5-card" aria-label="精选教材" data-testid="h5-featured">
+      <div className={styles.featuredHead}>
+        <h2>精选教材</h2>
+        <Link to={current ? `${paths.mobile.textbook}?stageId=${current}` : paths.mobile.textbook}>更多</Link>
+      </div>
+      {!facets.data ? (
+        <Skeleton.Paragraph lineCount={4} animated />
+      ) : (
+        <Tabs activeKey={current} onChange={setActive}>
+          {stages.map((s) => (
+            <Tabs.Tab key={String(s.id)} title={s.name}>
+              <StageBooks stageId={s.id} />
+            </Tabs.Tab>
+          ))}
+        </Tabs>
+      )}
+    </section>
+  );
+}

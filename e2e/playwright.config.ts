@@ -1,0 +1,56 @@
+/**
+ * Playwright: Debian Chromium against the BUILT server (`node apps/server/dist/main.js`, which also
+ * serves the built web app) on E2E_PORT with a fresh DATA_DIR. Root `npm run test:e2e` builds first.
+ */
+import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+import { ARTIFACTS_DIR, BASE_URL, CAPTCHA_CODE, CHROMIUM, DATA_DIR, E2E_PORT, REPO_ROOT, WEB_DIR } from './support/env';
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: path.join(ARTIFACTS_DIR, 'test-results'),
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  forbidOnly: !!process.env.CI,
+  use: {
+    baseURL: BASE_URL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1440, height: 900 },
+    launchOptions: CHROMIUM,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    // The data directory is wiped here, once, before the server starts (workers never touch it).
+    // The built web app is served from a copy, so a build running elsewhere in the shared tree
+    // (which empties apps/web/dist) cannot pull pages from under the suite.
+    command: [
+      `rm -rf "${DATA_DIR}" "${WEB_DIR}"`,
+      `mkdir -p "${DATA_DIR}"`,
+      `cp -r apps/web/dist "${WEB_DIR}"`,
+      'exec node apps/server/dist/main.js',
+    ].join(' && '),
+    cwd: REPO_ROOT,
+    url: `${BASE_URL}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      WEB_DIST_DIR: WEB_DIR,
+      CAPTCHA_FIXED_CODE: CAPTCHA_CODE,
+      SMS_PROVIDER: 'dev',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
