@@ -39,7 +39,8 @@ export const envSchema = z
     /** Directory of the built web app; defaults to apps/web/dist. */
     WEB_DIST_DIR: z.string().optional(),
     /** Seed the demo catalogue into an empty database at start. */
-    SEED_DEMO: booleanish.default(true),
+    /** Demo catalogue and demo accounts (published passwords): on by default except in production, where refused. */
+    SEED_DEMO: booleanish.optional(),
     /** Trust X-Forwarded-* from a reverse proxy (only behind one: it decides the client IP for rate limits). */
     TRUST_PROXY: booleanish.default(false),
     /** Public origin of the portal (for absolute links); derived from the request when unset. */
@@ -57,6 +58,12 @@ export const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
+    if (env.SEED_DEMO)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEED_DEMO'],
+        message: 'demo accounts have published passwords: refused when NODE_ENV=production',
+      });
     if (env.SMS_PROVIDER === 'dev')
       ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'dev is refused when NODE_ENV=production' });
     if (env.CAPTCHA_FIXED_CODE)
@@ -141,7 +148,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     captchaFixedCode: e.CAPTCHA_FIXED_CODE,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     publicOrigin: e.PUBLIC_ORIGIN,
     trustProxy: e.TRUST_PROXY,
     teachingBackofficeUrl: e.TEACHING_BACKOFFICE_URL,
