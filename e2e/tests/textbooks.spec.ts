@@ -1,34 +1,27 @@
 /**
- * Issue 4 journeys (digital textbooks):
+ * Issue 4 journeys (digital textbooks), against the shared e2e server (demo seed):
  * - a visitor filters 初中 → 数学 on /digitalBook (counts checked against the facets API, the view
- *   reproduced from its link) and opens a book's detail;
+ *   reproduced from its link) and opens a book's detail; a keyword search narrows the catalogue;
  * - a user activates a code, finds the book under 我的教材, reads to page 3, reloads and resumes on
  *   page 3; a code already used shows '激活码已被使用', a wrong one '激活码无效'.
  *
- * Activation codes exist only as hashes in the database, and the server offers no HTTP endpoint to
- * create them: they are made by `node apps/server/dist/generate-codes.js` (npm run codes:generate),
- * which cannot open the embedded database while a server holds it. The activation journeys
- * therefore run against a second server of their own (port ACTIVATION_PORT, own DATA_DIR): start it
- * to seed the demo catalogue, stop it, generate codes with the CLI, start it again.
+ * Activation codes exist only as hashes in the database: the journeys get fresh ones from the
+ * administrators' endpoint `POST /api/v1/admin/textbooks/{id}/codes` as the seeded admin.
  */
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import {
   ApiPaths,
-  SIGN_HEADERS,
-  signRequest,
+  formatActivationCode,
+  type AdminCodesResult,
   type Paged,
   type TextbookFacets,
   type TextbookListItem,
 } from '@eav/contract';
 import type { Page } from '@playwright/test';
-import { DEMO, signedFetch } from '../support/api';
-import { CAPTCHA_CODE, E2E_DIR, REPO_ROOT, SIGN_SECRET, WEB_DIR } from '../support/env';
+import { DEMO, loginViaApi, signedFetch } from '../support/api';
 import { expect, test } from '../support/fixtures';
 
-const run = promisify(execFile);
+/** The seeded operator account (SEED_DEMO=true). */
+const ADMIN_PHONE = '13800000000';
 
 async function apiData<T>(pathWithQuery: string): Promise<T> {
   const res = await signedFetch('GET', pathWithQuery);
@@ -120,99 +113,11 @@ test.describe('catalogue (visitor)', () => {
   });
 });
 
-// ---------------------------------------------------------------- activation journeys (own server)
-
-const ACTIVATION_PORT = 8129;
-const ACT_BASE = `http://127.0.0.1:${ACTIVATION_PORT}`;
-const ACT_DATA = path.join(E2E_DIR, '.artifacts', 'data-activation');
-const serverEnv = {
-  ...process.env,
-  PORT: String(ACTIVATION_PORT),
-  HOST: '127.0.0.1',
-  DATA_DIR: ACT_DATA,
-  WEB_DIST_DIR: WEB_DIR,
-  CAPTCHA_FIXED_CODE: CAPTCHA_CODE,
-  SMS_PROVIDER: 'dev',
-  SEED_DEMO: 'true',
-  LOG_LEVEL: 'warn',
-};
-
-async function waitReady(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`activation server exited with ${child.exitCode}`);
-    const ok = await fetch(`${ACT_BASE}/readyz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('activation server did not become ready');
-}
-
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: REPO_ROOT,
-    env: serverEnv,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr?.on('data', (d: Buffer) => process.stderr.write(`[activation server] ${d.toString()}`));
-  await waitReady(child);
-  return child;
-}
-
-async function stopServer(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-/** A signed call to the activation server. */
-async function actCall<T>(method: string, p: string, opts: { body?: unknown; token?: string } = {}): Promise<T> {
-  const url = new URL(p, ACT_BASE);
-  const body = opts.body === undefined ? '' : JSON.stringify(opts.body);
-  const timestamp = Date.now();
-  const headers: Record<string, string> = {
-    [SIGN_HEADERS.timestamp]: String(timestamp),
-    [SIGN_HEADERS.sign]: signRequest(
-      { method, path: url.pathname, query: url.searchParams, body, token: opts.token ?? '', timestamp },
-      SIGN_SECRET,
-    ),
-  };
-  if (body) headers['Content-Type'] = 'application/json';
-  if (opts.token) headers['Authorization'] = `Bearer ${opts.token}`;
-  const res = await fetch(url, { method, headers, body: body || undefined });
-  const json = (await res.json()) as { code: unknown; msg: string; data: T };
-  if (json.code !== 200) throw new Error(`${method} ${p}: ${res.status} ${json.msg}`);
-  return json.data;
-}
-
-async function actLogin(account: string): Promise<Record<string, unknown> & { userId: number; token: string }> {
-  const captchaKey = `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  const captcha = await fetch(new URL(`${ApiPaths.captcha}?key=${captchaKey}`, ACT_BASE), {
-    headers: (() => {
-      const ts = Date.now();
-      const url = new URL(`${ApiPaths.captcha}?key=${captchaKey}`, ACT_BASE);
-      return {
-        [SIGN_HEADERS.timestamp]: String(ts),
-        [SIGN_HEADERS.sign]: signRequest(
-          { method: 'GET', path: url.pathname, query: url.searchParams, body: '', token: '', timestamp: ts },
-          SIGN_SECRET,
-        ),
-      };
-    })(),
-  });
-  expect(captcha.ok).toBe(true);
-  return actCall('POST', ApiPaths.login, {
-    body: { account, password: DEMO.password, captchaKey, captchaCode: CAPTCHA_CODE, platform: 'WEB' },
-  });
-}
+// ---------------------------------------------------------------- activation journeys
 
 /** Puts a logged-in user into the browser the way the web client stores it (spec 4, 9). */
 async function useSessionOf(page: Page, user: Record<string, unknown> & { token: string }): Promise<void> {
-  await page.goto(`${ACT_BASE}/`);
+  await page.goto('/');
   await page.evaluate((u) => {
     localStorage.setItem('user', JSON.stringify(u));
     document.cookie = `token=${u.token}; path=/`;
@@ -223,37 +128,24 @@ async function useSessionOf(page: Page, user: Record<string, unknown> & { token:
 
 test.describe('activation, my textbooks and the reader', () => {
   test.describe.configure({ mode: 'serial' });
-  let server: ChildProcess | undefined;
   let book: TextbookListItem;
   let codes: string[] = [];
 
   test.beforeAll(async () => {
-    test.setTimeout(420_000);
-    fs.rmSync(ACT_DATA, { recursive: true, force: true });
-    fs.mkdirSync(ACT_DATA, { recursive: true });
-    server = await startServer();
-    const list = await actCall<Paged<TextbookListItem>>('GET', `${ApiPaths.textbooks}?pageSize=100`);
+    const list = await apiData<Paged<TextbookListItem>>(`${ApiPaths.textbooks}?pageSize=100`);
     const candidates = list.items.filter((b) => b.access === 'activation' && b.hasFile && (b.pageCount ?? 0) >= 3);
     expect(candidates.length, 'the demo seed has an activation-only book with a file').toBeGreaterThan(0);
     book = candidates[0]!;
-    await stopServer(server);
-    const { stdout } = await run(
-      process.execPath,
-      ['apps/server/dist/generate-codes.js', '--textbook', String(book.id), '--count', '2'],
-      {
-        cwd: REPO_ROOT,
-        env: serverEnv,
-      },
-    );
-    codes = [
-      ...stdout.matchAll(/\b[2-9A-HJKMNP-Z]{4}-?[2-9A-HJKMNP-Z]{4}-?[2-9A-HJKMNP-Z]{4}-?[2-9A-HJKMNP-Z]{4}\b/g),
-    ].map((m) => m[0]);
-    expect(codes.length, `codes printed by the CLI:\n${stdout}`).toBe(2);
-    server = await startServer();
-  });
-
-  test.afterAll(async () => {
-    await stopServer(server);
+    const admin = await loginViaApi(ADMIN_PHONE);
+    const res = await signedFetch('POST', ApiPaths.adminTextbookCodes(book.id), {
+      token: admin.token,
+      body: { count: 2, batch: 'e2e' },
+    });
+    const json = (await res.json()) as { code: unknown; msg: string; data: AdminCodesResult };
+    expect(res.status, json.msg).toBe(200);
+    expect(json.data.textbookId).toBe(book.id);
+    codes = json.data.codes;
+    expect(codes).toHaveLength(2);
   });
 
   test('a user activates a code, finds the book in 我的教材, reads to page 3 and resumes there after a reload', async ({
@@ -263,16 +155,16 @@ test.describe('activation, my textbooks and the reader', () => {
     test.setTimeout(120_000);
     // The wrong code is answered 422, which Chromium logs as a failed resource.
     allowConsoleErrors(/status of 422/);
-    const student = await actLogin(DEMO.student);
+    const student = await loginViaApi(DEMO.student);
     await useSessionOf(page, student);
-    await page.goto(`${ACT_BASE}/#/detail?id=${book.id}`);
+    await page.goto(`/#/detail?id=${book.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(book.title);
 
     // The reader is closed to this user: the page says how to get access.
-    await page.goto(`${ACT_BASE}/#/preview?id=${book.id}`);
+    await page.goto(`/#/preview?id=${book.id}`);
     await expect(page.getByTestId('read-access-gate')).toContainText('激活后即可阅读');
 
-    await page.goto(`${ACT_BASE}/#/detail?id=${book.id}`);
+    await page.goto(`/#/detail?id=${book.id}`);
     await page.getByRole('button', { name: /激\s*活/ }).click();
     const dialog = page.getByRole('dialog');
     const input = dialog.getByLabel('激活码');
@@ -283,8 +175,8 @@ test.describe('activation, my textbooks and the reader', () => {
     await expect(dialog.getByRole('alert')).toHaveText('激活码无效');
 
     // The real code typed in lower case without separators is shown grouped.
-    await input.fill(codes[0]!.replace(/-/g, '').toLowerCase());
-    await expect(input).toHaveValue(codes[0]!.replace(/-/g, '').replace(/(.{4})(?=.)/g, '$1-'));
+    await input.fill(codes[0]!.toLowerCase());
+    await expect(input).toHaveValue(formatActivationCode(codes[0]!));
     await dialog.getByRole('button', { name: /立即激活/ }).click();
     await expect(dialog.getByText('激活成功')).toBeVisible();
     await dialog.getByRole('button', { name: /我的教材/ }).click();
@@ -318,7 +210,7 @@ test.describe('activation, my textbooks and the reader', () => {
     await expect(page.getByLabel('页码')).toHaveValue('3');
 
     // 继续阅读 from my textbooks resumes at the saved page too.
-    await page.goto(`${ACT_BASE}/#/myBook`);
+    await page.goto('/#/myBook');
     const again = page.getByTestId('my-textbook').filter({ hasText: book.title });
     await expect(again.getByTestId('my-progress')).toContainText('已读至第 3 页');
     await again.getByRole('button', { name: /继续阅读/ }).click();
@@ -327,12 +219,12 @@ test.describe('activation, my textbooks and the reader', () => {
 
   test('a code that was already used shows 激活码已被使用', async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/status of 422/, /status of 409/);
-    const teacher = await actLogin(DEMO.teacher);
+    const teacher = await loginViaApi(DEMO.teacher);
     await useSessionOf(page, teacher);
-    await page.goto(`${ACT_BASE}/#/myBook`);
+    await page.goto('/#/myBook');
     await page.getByRole('button', { name: /激活教材/ }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('激活码').fill(codes[0]!);
+    await dialog.getByLabel('激活码').fill(formatActivationCode(codes[0]!));
     await dialog.getByRole('button', { name: /立即激活/ }).click();
     await expect(dialog.getByRole('alert')).toHaveText('激活码已被使用');
   });

@@ -48,6 +48,8 @@ export const ApiPaths = {
   video: (id: string | number) => `/api/v1/videos/${id}`,
   videoPlay: (id: string | number) => `/api/v1/videos/${id}/play`,
   adminTextbookImport: '/api/v1/admin/textbooks/import',
+  /** Create activation codes of a book (id or externalId); administrators only. */
+  adminTextbookCodes: (id: string | number) => `/api/v1/admin/textbooks/${encodeURIComponent(String(id))}/codes`,
   /** Generated SVG cover (outside /api: not signed, cacheable). */
   textbookCoverSvg: (id: string | number) => `/covers/${id}.svg`,
 } as const;

@@ -3,13 +3,13 @@
  * [--out codes.csv] [--batch NAME]`: creates single-use activation codes for one textbook and
  * prints them (or writes a CSV readable only by the owner). Codes are stored only as SHA-256;
  * this output is the one chance to see them. An expiry date means the end of that day, Beijing time.
+ * Same service (`issueCodes`) as `POST /api/v1/admin/textbooks/{id}/codes`.
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatActivationCode } from '@eav/contract';
-import { eq } from 'drizzle-orm';
-import { textbooks } from '../db/schema';
-import { generateCodes } from '../features/textbooks/activation';
+import { expiryOfDay, issueCodes, MAX_CODES_PER_ISSUE, type IssuedCodes } from '../features/textbooks/activation';
+import { AppError } from '../lib/errors';
 import { cliConfig, cliDatabase, userPath } from './common';
 
 const USAGE =
@@ -44,43 +44,35 @@ async function main() {
   }
   if (!values.textbook) fail('缺少 --textbook');
   const n = Number(values.count);
-  if (!Number.isInteger(n) || n < 1 || n > 100_000) fail('--count 必须是 1 到 100000 之间的整数');
-  let expiresAt: Date | null = null;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_CODES_PER_ISSUE)
+    fail(`--count 必须是 1 到 ${MAX_CODES_PER_ISSUE} 之间的整数`);
+  // Date checks before opening the database (the service repeats them).
   if (values.expires) {
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(values.expires);
-    const d = m ? new Date(`${values.expires}T23:59:59.999+08:00`) : null;
-    if (
-      !m ||
-      !d ||
-      Number.isNaN(d.getTime()) ||
-      d.toISOString().slice(0, 10) !== new Date(`${values.expires}T12:00:00Z`).toISOString().slice(0, 10)
-    )
-      fail('--expires 必须是有效日期，格式 YYYY-MM-DD');
-    if (d.getTime() <= Date.now()) fail('--expires 不能早于今天');
-    expiresAt = d;
+    try {
+      expiryOfDay(values.expires, Date.now());
+    } catch (err) {
+      fail(`--expires：${err instanceof AppError ? err.msg : String(err)}`);
+    }
   }
 
   const config = cliConfig();
   const database = await cliDatabase(config);
   try {
-    const key = values.textbook.trim();
-    const where = /^\d+$/.test(key) ? eq(textbooks.id, Number(key)) : eq(textbooks.externalId, key);
-    let [book] = await database.db
-      .select({ id: textbooks.id, externalId: textbooks.externalId, title: textbooks.title })
-      .from(textbooks)
-      .where(where);
-    if (!book && /^\d+$/.test(key))
-      [book] = await database.db
-        .select({ id: textbooks.id, externalId: textbooks.externalId, title: textbooks.title })
-        .from(textbooks)
-        .where(eq(textbooks.externalId, key));
-    if (!book) fail(`找不到教材：${key}`);
-    const codes = await generateCodes(database.db, {
-      textbookId: book.id,
-      count: n,
-      expiresAt,
-      batch: values.batch ?? null,
-    });
+    let issued: IssuedCodes;
+    try {
+      issued = await issueCodes(database.db, {
+        textbook: values.textbook,
+        count: n,
+        expires: values.expires ?? null,
+        batch: values.batch ?? null,
+        now: Date.now(),
+      });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      await database.close();
+      fail(err.msg);
+    }
+    const { book, codes, expiresAt } = issued;
     const expiry = expiresAt ? expiresAt.toISOString() : '';
     if (values.out) {
       const out = userPath(values.out);

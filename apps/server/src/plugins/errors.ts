@@ -26,6 +26,9 @@ const FIELD_NAMES: Record<string, string> = {
   school: '学校',
   region: '地区',
   purpose: '验证码用途',
+  count: '数量',
+  expiresAt: '有效期',
+  batch: '批次',
 };
 
 function fieldLabel(pathParts: readonly PropertyKey[]): string {

@@ -194,6 +194,48 @@ export const activationResult = z.object({
 });
 export type ActivationResult = z.infer<typeof activationResult>;
 
+/** Most codes one `POST /api/v1/admin/textbooks/{id}/codes` creates (the CLI makes larger batches). */
+export const ADMIN_CODES_MAX = 1000;
+
+/** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not). */
+const isCalendarDate = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
+/**
+ * `POST /api/v1/admin/textbooks/{id}/codes` (administrators): `id` is the numeric id or the
+ * externalId. `expiresAt` is the last valid day (codes expire at the end of it, Beijing time).
+ */
+export const adminCodesBody = z.object({
+  count: z
+    .number({ error: (iss) => (iss.input === undefined ? '请填写数量' : '数量必须是整数') })
+    .int('数量必须是整数')
+    .min(1, `数量必须在 1 到 ${ADMIN_CODES_MAX} 之间`)
+    .max(ADMIN_CODES_MAX, `数量必须在 1 到 ${ADMIN_CODES_MAX} 之间`),
+  expiresAt: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '有效期格式应为 YYYY-MM-DD')
+    .refine(isCalendarDate, '有效期不是有效日期')
+    .optional(),
+  batch: z
+    .string()
+    .trim()
+    .max(64, '批次名不能超过 64 个字')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type AdminCodesBody = z.infer<typeof adminCodesBody>;
+
+/** The created codes in plain text (16 characters, ungrouped): shown only in this answer, stored hashed. */
+export const adminCodesResult = z.object({
+  textbookId: z.number().int(),
+  codes: z.array(z.string()),
+  /** ISO instant the codes stop working (end of the given day, Beijing time), or null. */
+  expiresAt: z.string().nullable(),
+});
+export type AdminCodesResult = z.infer<typeof adminCodesResult>;
+
 /** An entry of `GET /api/v1/users/{userId}/textbooks`. */
 export const myTextbook = z.object({
   textbook: textbookListItem,

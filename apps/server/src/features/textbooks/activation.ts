@@ -4,12 +4,14 @@
  * `UPDATE … WHERE used_at IS NULL … RETURNING` in the same transaction that records ownership,
  * so a code redeemed by many parallel requests succeeds exactly once. Wrong codes are recorded
  * in activation_failures; 10 in an hour lock the user out of activation until the hour passes.
+ * `issueCodes` is the one way codes are created: the CLI (`npm run codes:generate`) and the
+ * administrators' endpoint `POST /api/v1/admin/textbooks/{id}/codes` both call it.
  */
 import { ACTIVATION_CODE_ALPHABET, ErrorCode, normalizeActivationCode, TextbookMessages } from '@eav/contract';
 import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activationCodes, activationFailures, textbooks, userTextbooks } from '../../db/schema';
-import { AppError, notFound, tooMany } from '../../lib/errors';
+import { AppError, badRequest, notFound, tooMany } from '../../lib/errors';
 import { randomString, sha256Hex } from '../../lib/tokens';
 
 export const CODE_LENGTH = 16;
@@ -52,6 +54,80 @@ export async function generateCodes(db: Db, opts: GenerateOptions): Promise<stri
     }
   });
   return list;
+}
+
+/** Largest batch `issueCodes` accepts (the CLI's limit; the HTTP endpoint allows fewer). */
+export const MAX_CODES_PER_ISSUE = 100_000;
+
+/**
+ * Finds a textbook by the key an operator types: a numeric id, else the externalId (an all-digit
+ * externalId is found when no book has that id).
+ */
+export async function findTextbookByKey(
+  db: Db,
+  key: string,
+): Promise<{ id: number; externalId: string; title: string } | undefined> {
+  const k = key.trim();
+  if (!k) return undefined;
+  const cols = { id: textbooks.id, externalId: textbooks.externalId, title: textbooks.title };
+  if (/^\d{1,10}$/.test(k) && Number(k) <= 2_147_483_647) {
+    const [byId] = await db
+      .select(cols)
+      .from(textbooks)
+      .where(eq(textbooks.id, Number(k)));
+    if (byId) return byId;
+  }
+  const [byExternal] = await db.select(cols).from(textbooks).where(eq(textbooks.externalId, k));
+  return byExternal;
+}
+
+/**
+ * The instant a code valid through the day `YYYY-MM-DD` stops working: the end of that day,
+ * Beijing time (UTC+8, no daylight saving).
+ * @throws 400 (Chinese message) for a malformed or non-existent date, or a day already over at `now`.
+ */
+export function expiryOfDay(day: string, now: number): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const noon = m ? new Date(`${day}T12:00:00Z`) : null;
+  if (!m || !noon || Number.isNaN(noon.getTime()) || noon.toISOString().slice(0, 10) !== day)
+    throw badRequest('有效期必须是有效日期，格式 YYYY-MM-DD');
+  const end = new Date(`${day}T23:59:59.999+08:00`);
+  if (end.getTime() <= now) throw badRequest('有效期不能早于今天');
+  return end;
+}
+
+export interface IssueRequest {
+  /** Numeric id or externalId of the book. */
+  textbook: string;
+  count: number;
+  /** Last valid day, `YYYY-MM-DD` (Beijing time); none = no expiry. */
+  expires?: string | null;
+  batch?: string | null;
+  /** Current time, ms since epoch (the app clock in tests). */
+  now: number;
+}
+
+export interface IssuedCodes {
+  book: { id: number; externalId: string; title: string };
+  /** Plain codes (16 characters, ungrouped): the only time they exist outside a hash. */
+  codes: string[];
+  expiresAt: Date | null;
+}
+
+/**
+ * Creates activation codes for the book named by `textbook`: the single service behind the CLI
+ * and the admin endpoint. Never log the returned codes.
+ * @throws 404 when no book has that id or externalId; 400 for a bad count or expiry date.
+ */
+export async function issueCodes(db: Db, req: IssueRequest): Promise<IssuedCodes> {
+  if (!Number.isInteger(req.count) || req.count < 1 || req.count > MAX_CODES_PER_ISSUE)
+    throw badRequest(`数量必须是 1 到 ${MAX_CODES_PER_ISSUE} 之间的整数`);
+  const expiresAt = req.expires ? expiryOfDay(req.expires, req.now) : null;
+  const book = await findTextbookByKey(db, req.textbook);
+  if (!book) throw notFound(`找不到教材：${req.textbook.trim().slice(0, 64)}`);
+  const batch = req.batch?.trim() || null;
+  const codes = await generateCodes(db, { textbookId: book.id, count: req.count, expiresAt, batch });
+  return { book, codes, expiresAt };
 }
 
 const fail = (msg: string, code: string) => new AppError(422, code, msg);

@@ -1,7 +1,7 @@
 /**
  * Digital textbooks feature (issue 4): catalogue, facets, detail, activation, my textbooks,
- * reader file streaming, reading progress, network-learning videos, catalogue import API,
- * generated covers. Media routes (`/media/**`, `/covers/**`) live outside `/api`: they are
+ * reader file streaming, reading progress, network-learning videos, catalogue import and
+ * activation-code APIs for administrators, generated covers. Media routes (`/media/**`, `/covers/**`) live outside `/api`: they are
  * opened by the browser directly (pdf.js, <video>, <img>), so they are not EAV-signed; PDFs and
  * videos are protected by short-lived HMAC-signed URLs issued by signed API calls instead.
  */
@@ -9,6 +9,8 @@ import multipart from '@fastify/multipart';
 import {
   activationBody,
   activationResult,
+  adminCodesBody,
+  adminCodesResult,
   ApiPaths,
   envelope,
   ErrorCode,
@@ -42,7 +44,7 @@ import { bearerToken } from '../../plugins/sign';
 import { ok, page } from '../../lib/http';
 import type { AuthUser } from '../../plugins/auth';
 import { decideAccess, isAdmin, noAccess, ownsTextbook, signedQuery, verifySignedQuery } from './access';
-import { redeemCode } from './activation';
+import { issueCodes, redeemCode } from './activation';
 import { cardsByIds, facets, findBook, listTextbooks, relatedTextbooks } from './catalogue';
 import {
   chapterTree,
@@ -448,6 +450,57 @@ const textbooksFeature: FastifyPluginAsyncZod<TextbooksOptions> = async (app, op
       const abs = row?.posterUrl && !isHttp(row.posterUrl) ? storagePath(config.dataDir, row.posterUrl) : null;
       if (!abs) return reply.status(404).type('text/plain; charset=utf-8').send('封面不存在');
       return streamFile(request, reply, abs, { contentType: 'image/jpeg', cacheControl: 'public, max-age=86400' });
+    },
+  );
+
+  // ---------------------------------------------------------------- activation codes (operator console)
+
+  /** Administrators only; everyone else is told the endpoint does not exist (contract section 1). */
+  const requireAdmin = async (request: FastifyRequest) => {
+    await app.requireAuth(request);
+    if (!isAdmin(request.auth.user)) throw new AppError(404, 404, Messages.notFoundRequest);
+  };
+
+  app.post(
+    '/api/v1/admin/textbooks/:id/codes',
+    {
+      // Before body validation, so that a non-administrator learns nothing from a malformed body.
+      preValidation: requireAdmin,
+      // Flood guard per session (keyed by the token: the limit runs before authentication).
+      config: {
+        rateLimit: {
+          max: 20,
+          timeWindow: 60_000,
+          keyGenerator: (req: FastifyRequest) => `codes:${bearerToken(req) ? sha256Hex(bearerToken(req)) : req.ip}`,
+        },
+      },
+      schema: {
+        tags: ['textbooks'],
+        summary: '生成激活码（管理员；教材 id 或 externalId；激活码仅在本次响应中以明文返回）',
+        params: z.object({ id: z.string().trim().min(1, '请指定教材').max(128, '教材标识过长') }),
+        body: adminCodesBody,
+        response: { 200: envelope(adminCodesResult) },
+      },
+    },
+    async (request) => {
+      const { count, expiresAt, batch } = request.body;
+      const issued = await issueCodes(app.db, {
+        textbook: request.params.id,
+        count,
+        expires: expiresAt ?? null,
+        batch: batch ?? null,
+        now: now(),
+      });
+      // Never the codes themselves (TEAM.md: no codes in logs).
+      request.log.info(
+        { textbookId: issued.book.id, count: issued.codes.length, batch: batch ?? null, by: request.auth.user.id },
+        'activation codes issued',
+      );
+      return ok({
+        textbookId: issued.book.id,
+        codes: issued.codes,
+        expiresAt: issued.expiresAt ? issued.expiresAt.toISOString() : null,
+      });
     },
   );
 
