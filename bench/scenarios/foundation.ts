@@ -98,38 +98,49 @@ async function audit(url: string, preset: 'mobile' | 'desktop'): Promise<Lightho
   }
 }
 
-const homeLighthouse: MeasureScenario<ServerState> = {
-  name: 'Lighthouse: home page',
-  description:
-    'Lighthouse 12 on `/` served by the built server (apps/web/dist, compressed, cached assets), ' +
+/**
+ * A Lighthouse scenario (mobile and desktop presets) on one route of the portal served by the built
+ * server with the demo catalogue. `route` is the hash route, e.g. `/` or `/digitalBook`.
+ */
+export function lighthouseScenario(name: string, route: string, description: string): MeasureScenario<ServerState> {
+  return {
+    name,
+    description,
+    setup: startPortal,
+    async measure(state, ctx) {
+      const rows: LighthouseRow[] = [];
+      for (const preset of ['mobile', 'desktop'] as const) {
+        ctx.log(`lighthouse ${preset} ${route}…`);
+        rows.push(await audit(route === '/' ? `${state.url}/` : `${state.url}/#${route}`, preset));
+      }
+      return {
+        table: {
+          columns: ['preset', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'],
+          rows: rows.map((r) => [
+            r.preset,
+            r.scores.performance,
+            r.scores.accessibility,
+            r.scores['best-practices'],
+            r.scores.seo,
+            r.metrics.fcp,
+            r.metrics.lcp,
+            r.metrics.tbt,
+            r.metrics.cls,
+          ]),
+        },
+      };
+    },
+    teardown: stop,
+  };
+}
+
+const homeLighthouse = lighthouseScenario(
+  'Lighthouse: home page',
+  '/',
+  'Lighthouse 12 on `/` served by the built server (apps/web/dist, compressed, cached assets), ' +
     'Debian Chromium headless; mobile preset (Moto G Power emulation, simulated slow 4G, 4× CPU slowdown — ' +
     'the mobile user agent is sent to `/mobileH5/home` as on a real phone) and desktop preset.',
-  setup: startPortal,
-  async measure(state, ctx) {
-    const rows: LighthouseRow[] = [];
-    for (const preset of ['mobile', 'desktop'] as const) {
-      ctx.log(`lighthouse ${preset}…`);
-      rows.push(await audit(`${state.url}/`, preset));
-    }
-    return {
-      table: {
-        columns: ['preset', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'],
-        rows: rows.map((r) => [
-          r.preset,
-          r.scores.performance,
-          r.scores.accessibility,
-          r.scores['best-practices'],
-          r.scores.seo,
-          r.metrics.fcp,
-          r.metrics.lcp,
-          r.metrics.tbt,
-          r.metrics.cls,
-        ]),
-      },
-    };
-  },
-  teardown: stop,
-};
+);
 
 const foundation: ScenarioModule = {
   title: 'Foundation: request path and home page',

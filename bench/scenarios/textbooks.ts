@@ -29,6 +29,7 @@ import {
   type ScenarioModule,
   type ScenarioState,
 } from '../run';
+import { lighthouseScenario } from './foundation';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const CATALOGUE = path.resolve(ROOT, '..', 'shared', 'data', 'textbooks-chinatextbook.jsonl');
@@ -263,6 +264,12 @@ const mod: ScenarioModule = {
     ...scenarios('pglite', 'real'),
     ...scenarios('pglite', 'synthetic'),
     ...(withPg ? [...scenarios('postgres', 'real'), ...scenarios('postgres', 'synthetic')] : []),
+    lighthouseScenario(
+      'Lighthouse: /digitalBook',
+      '/digitalBook',
+      'Lighthouse 12 on the catalogue page `/digitalBook` (demo catalogue) served by the built server, Debian Chromium ' +
+        'headless, mobile and desktop presets.',
+    ),
   ],
 };
 
