@@ -1,14 +1,12 @@
 /** 账号登录: account (phone or user name), password and image captcha (issue 3). */
 import type { LoginData } from '@eav/contract';
-import { Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useState } from 'react';
-import { useLogin } from '../api/login';
+import { usePasswordLoginSubmit } from '../hooks/use-auth-calls';
 import { useCaptcha } from '../hooks/use-captcha';
-import { placeServerError } from '../utils/server-error';
 import { rules } from '../utils/rules';
+import { AuthForm } from './auth-form';
 import { CaptchaInput } from './captcha-input';
-import { FormAlert } from './form-alert';
 import styles from './auth.module.css';
 
 interface Values {
@@ -26,37 +24,15 @@ export function AccountLoginForm({
 }) {
   const [form] = Form.useForm<Values>();
   const captcha = useCaptcha();
-  const login = useLogin();
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const onFinish = async (values: Values) => {
-    setFormError(null);
-    try {
-      const data = await login.mutateAsync({
-        account: values.account.trim(),
-        password: values.password,
-        captchaKey: captcha.key,
-        captchaCode: values.captchaCode,
-      });
-      await onSuccess(data);
-    } catch (error) {
-      const place = placeServerError(error);
-      captcha.refresh();
-      form.setFieldValue('captchaCode', '');
-      if (place.field === 'captchaCode') form.setFields([{ name: 'captchaCode', errors: [place.msg] }]);
-      else setFormError(place.msg);
-    }
-  };
+  const submit = usePasswordLoginSubmit(form, captcha, onSuccess);
 
   return (
-    <Form
+    <AuthForm
       form={form}
-      size="large"
-      onFinish={onFinish}
-      onValuesChange={() => setFormError(null)}
+      label="账号登录"
+      submit={submit}
+      submitText="登录"
       initialValues={{ account: initialAccount ?? '' }}
-      aria-label="账号登录"
-      className={styles.form}
     >
       <Form.Item name="account" rules={rules.account}>
         <Input
@@ -79,10 +55,6 @@ export function AccountLoginForm({
       <Form.Item name="captchaCode" rules={rules.captchaCode}>
         <CaptchaInput captcha={captcha} />
       </Form.Item>
-      <FormAlert message={formError} />
-      <Button type="primary" htmlType="submit" block loading={login.isPending} className={styles.submit}>
-        登录
-      </Button>
-    </Form>
+    </AuthForm>
   );
 }

@@ -6,17 +6,14 @@
 import { Alert, App, Button, Checkbox, Form, Input, Modal, Radio, Typography } from 'antd';
 import { ExclamationCircleFilled } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 import { useCancelAccount } from '../api/cancel-account';
-import { useCaptcha } from '../hooks/use-captcha';
-import { placeServerError } from '../utils/server-error';
+import { useAuthSubmit } from '../hooks/use-auth-submit';
 import { rules } from '../utils/rules';
-import { CaptchaInput } from './captcha-input';
+import { PhoneCaptchaSmsFields } from './auth-fields';
 import { FormAlert } from './form-alert';
-import { SmsCodeInput } from './sms-code-input';
 
 interface Values {
   method: 'sms' | 'password';
@@ -31,18 +28,12 @@ function maskPhone(phone: string): string {
 }
 
 function SmsConfirm({ phone, onFormError }: { phone: string; onFormError: (msg: string) => void }) {
-  const captcha = useCaptcha();
   return (
     <>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
         验证码将发送至 {maskPhone(phone)}
       </Typography.Paragraph>
-      <Form.Item name="captchaCode">
-        <CaptchaInput captcha={captcha} size="middle" />
-      </Form.Item>
-      <Form.Item name="smsCode" rules={rules.smsCode}>
-        <SmsCodeInput purpose="cancel" captcha={captcha} fixedPhone={phone} onFormError={onFormError} size="middle" />
-      </Form.Item>
+      <PhoneCaptchaSmsFields purpose="cancel" fixedPhone={phone} size="middle" onFormError={onFormError} />
     </>
   );
 }
@@ -61,24 +52,17 @@ export function CancelAccountDialog({
   const cancel = useCancelAccount();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const { modal } = App.useApp();
-
-  const onFinish = async (values: Values) => {
-    setFormError(null);
-    try {
+  const { formError, setFormError, onFinish } = useAuthSubmit<Values>(form, {
+    fields: ['smsCode', 'password'],
+    submit: async (values) => {
       await cancel.mutateAsync(values.method === 'sms' ? { smsCode: values.smsCode } : { password: values.password });
       useSession.getState().clear();
       queryClient.clear();
       modal.success({ title: '账号已注销', content: '您的个人信息已删除，感谢您的使用。' });
       void navigate(paths.home, { replace: true });
-    } catch (error) {
-      const place = placeServerError(error);
-      if (place.field === 'smsCode' || place.field === 'password')
-        form.setFields([{ name: place.field as keyof Values, errors: [place.msg] }]);
-      else setFormError(place.msg);
-    }
-  };
+    },
+  });
 
   return (
     <Modal

@@ -38,3 +38,23 @@ export function placeServerError(error: unknown, passwordField: AuthField = 'pas
   // validation failure of the request itself; a fresh image is the safe choice after any error.
   return { field, msg: error.msg, captchaSpent: true };
 }
+
+/** The part of an antd / antd-mobile form instance that marks a field with an error. */
+export interface FieldErrorTarget {
+  // Method syntax on purpose: a form typed by its values (FieldData<Values>) must fit.
+  setFields(fields: { name?: string | number | (string | number)[]; errors?: string[] }[]): void;
+}
+
+/**
+ * Shows `place` on the form: on its field when that field is one of `fields` (the ones the form
+ * has and shows), otherwise through `setFormError` (the form-level alert).
+ */
+export function showServerError(
+  place: ServerErrorPlace,
+  form: FieldErrorTarget,
+  fields: readonly AuthField[],
+  setFormError: (msg: string) => void,
+): void {
+  if (place.field && fields.includes(place.field)) form.setFields([{ name: place.field, errors: [place.msg] }]);
+  else setFormError(place.msg);
+}

@@ -1,5 +1,8 @@
-/** H5 inputs for the image captcha and the SMS code (with the 60 s resend countdown). */
-import { captchaCodeField, LIMITS, type SmsPurpose } from '@eav/contract';
+/**
+ * H5 inputs for the image captcha and the SMS code (with the 60 s resend countdown); the send
+ * (field checks, captcha, countdown, error placement) is `useSmsSender`.
+ */
+import { LIMITS, type SmsPurpose } from '@eav/contract';
 import { Input, SpinLoading, Toast } from 'antd-mobile';
 import type { FormInstance } from 'antd-mobile/es/components/form';
 import type { CaptchaState } from '../../hooks/use-captcha';
@@ -54,35 +57,13 @@ interface SmsProps {
 }
 
 export function MobileSmsCodeInput({ form, purpose, captcha, onFormError, value, onChange }: SmsProps) {
-  const sender = useSmsSender(purpose, captcha);
-
-  const onSend = async () => {
-    try {
-      await form.validateFields(['phone']);
-    } catch {
-      return;
-    }
-    const captchaCode = String(form.getFieldValue('captchaCode') ?? '').trim();
-    const checked = captchaCodeField.safeParse(captchaCode);
-    if (!checked.success) {
-      form.setFields([
-        {
-          name: 'captchaCode',
-          errors: [captchaCode ? (checked.error.issues[0]?.message ?? '图形验证码不正确') : '请先输入图形验证码'],
-        },
-      ]);
-      return;
-    }
-    const failure = await sender.send(String(form.getFieldValue('phone')).trim(), captchaCode);
-    form.setFieldValue('captchaCode', '');
-    if (!failure) {
-      Toast.show({ content: '验证码已发送', position: 'center' });
-      return;
-    }
-    if (failure.field === 'phone' || failure.field === 'captchaCode')
-      form.setFields([{ name: failure.field, errors: [failure.msg] }]);
-    else onFormError(failure.msg);
-  };
+  const sender = useSmsSender({
+    form,
+    purpose,
+    captcha,
+    onFormError,
+    onSent: () => Toast.show({ content: '验证码已发送', position: 'center' }),
+  });
 
   return (
     <div className={styles.row}>
@@ -98,7 +79,7 @@ export function MobileSmsCodeInput({ form, purpose, captcha, onFormError, value,
       <button
         type="button"
         className={styles.send}
-        onClick={() => void onSend()}
+        onClick={() => void sender.send()}
         disabled={sender.sending || sender.left > 0}
       >
         {sender.sending ? '发送中…' : sender.left > 0 ? `${sender.left} 秒后重发` : '获取验证码'}
