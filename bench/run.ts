@@ -1,5 +1,6 @@
 /**
- * Benchmark runner (`npm run bench [-- <module-or-scenario>...] [--duration=10] [--connections=10] [--no-write]`).
+ * Benchmark runner
+ * (`npm run bench [-- <module-or-scenario>...] [--duration=10] [--connections=10] [--rate=100] [--rate-cap=0.5] [--no-write]`).
  *
  * Loads every scenario module in bench/scenarios/*.ts, runs the selected ones and writes their
  * results as Markdown tables into docs/benchmarks.md, each module between its own markers
@@ -9,6 +10,14 @@
  * A scenario module exports `title` (section heading) and `scenarios: Scenario[]`. A scenario is
  * either a load scenario (`requests`: autocannon cycles through them, each signed afresh with
  * EAV-Sign per request) or a measure scenario (`measure`: returns its own table, e.g. Lighthouse).
+ * Every load scenario gets two runs: a saturation run (autocannon, `connections` closed-loop
+ * connections: throughput, and latency that is mostly queueing) and a paced run (`runPaced`: an
+ * open-loop schedule of `rate` requests per second, latency measured from each request's due time,
+ * so it includes any delay in sending; capped at half the saturation throughput so it stays below
+ * saturation). The paced run does not use autocannon's `overallRate`: autocannon 8 spends each
+ * connection's per-second budget back-to-back at the start of every second (httpClient.js
+ * `reqsMadeThisSecond`), and its coordinated-omission correction passes `Math.ceil(1 / rate)` = 1 ms
+ * as the expected interval, which back-fills one sample per millisecond below every latency.
  * Servers under test run in a child process (`startServer`), so the load generator (this process)
  * and the server each get a core of the 2-core machine. All traffic stays on 127.0.0.1.
  *
@@ -16,8 +25,10 @@
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SIGN_HEADERS, signRequest } from '@eav/contract';
 import autocannon from 'autocannon';
@@ -37,8 +48,12 @@ export interface BenchContext {
   root: string;
   /** Seconds of each measured load run. */
   durationSec: number;
-  /** Concurrent connections of each load run. */
+  /** Concurrent connections of each saturation run. */
   connections: number;
+  /** Requests per second of each paced (latency) run before the cap; 0 = no paced runs. */
+  rate: number;
+  /** Cap of the paced rate as a fraction of the scenario's saturation throughput (default 0.5). */
+  rateCap: number;
   /** A fresh temporary directory, removed when the run ends. */
   tmpDir(prefix?: string): string;
   log(message: string): void;
@@ -104,6 +119,8 @@ export interface ScenarioModule {
   /** Lines printed under the heading (what and how). */
   intro?: string[];
   scenarios: Scenario[];
+  /** Markdown placed under the load table, e.g. a verdict on the module's aims (only the scenarios that ran). */
+  summarize?(results: LoadResult[], ctx: BenchContext): string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -229,14 +246,33 @@ async function serve(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Load runs
 
-interface LoadResult {
+/** Latency of a paced run, in milliseconds (sub-millisecond resolution). */
+export interface PacedResult {
+  /** Requests per second actually scheduled (after the cap). */
+  rate: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  requests: number;
+}
+
+/** Results of one load scenario: the saturation run and, unless disabled, the paced run. */
+export interface LoadResult {
   name: string;
+  /** Saturation run: requests/s over its duration, p50/p99 in whole milliseconds (autocannon). */
   rps: number;
   p50: number;
   p99: number;
   requests: number;
   errors: number;
   non2xx: number;
+  paced?: PacedResult;
+  /**
+   * When the cap lowered the paced rate but the requested rate is still below saturation (under
+   * 90 % of the saturation throughput): a second paced run at the requested rate.
+   */
+  pacedAtRequested?: PacedResult;
 }
 
 function buildRequests(specs: RequestSpec[], secret: string): autocannon.Request[] {
@@ -290,6 +326,90 @@ async function runLoad(
   });
 }
 
+/** Seconds of each paced run (at 100 req/s, 1,500 samples: p99 is the 15th-slowest answer). */
+const PACED_DURATION_SEC = 15;
+
+/** The nearest-rank percentile of ascending `sorted` (q in 0..1). */
+function percentile(sorted: number[], q: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/**
+ * Open-loop paced run: request i is due at start + i / rate seconds and is sent then whatever
+ * the earlier requests are doing (keep-alive sockets, a new one while all are busy), cycling
+ * through the scenario's requests, each signed afresh. Latency runs from the due time to the end
+ * of the answer, so a late send (a busy load generator) counts against the server rather than
+ * being omitted. Throws on a transport error or an unexpected status.
+ */
+async function runPaced(
+  scenario: LoadScenario,
+  state: ScenarioState,
+  rate: number,
+  durationSec: number,
+): Promise<PacedResult> {
+  const requests = buildRequests(scenario.requests(state), state.signSecret ?? BENCH_SIGN_SECRET);
+  const expected = scenario.expectStatus ?? 200;
+  const target = new URL(state.url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const total = Math.round(rate * durationSec);
+  const latencies: number[] = [];
+  const failures: string[] = [];
+  const pending: Promise<void>[] = [];
+  const send = (i: number, due: number) =>
+    new Promise<void>((resolve) => {
+      const spec = requests[i % requests.length]!;
+      const req = typeof spec.setupRequest === 'function' ? spec.setupRequest(spec, {}) : spec;
+      const body = req.body as string | undefined;
+      const headers = { ...(req.headers as Record<string, string>) };
+      if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+      const r = http.request(
+        { host: target.hostname, port: target.port, method: req.method ?? 'GET', path: req.path, headers, agent },
+        (res) => {
+          res.resume();
+          res.once('end', () => {
+            latencies.push(performance.now() - due);
+            if (res.statusCode !== expected) failures.push(`${req.path} answered ${res.statusCode}`);
+            resolve();
+          });
+        },
+      );
+      r.once('error', (err) => {
+        failures.push(`${req.path}: ${err.message}`);
+        resolve();
+      });
+      r.end(body);
+    });
+  const start = performance.now() + 20;
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(send(i, due));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  if (failures.length) throw new Error(`paced run: ${failures.length} failed requests, e.g. ${failures[0]}`);
+  latencies.sort((a, b) => a - b);
+  return {
+    rate,
+    p50: percentile(latencies, 0.5),
+    p90: percentile(latencies, 0.9),
+    p99: percentile(latencies, 0.99),
+    max: latencies[latencies.length - 1] ?? NaN,
+    requests: latencies.length,
+  };
+}
+
+/**
+ * The paced rate for a scenario: the requested rate, at most `capFraction` of the saturation
+ * throughput (rounded down to 5 req/s), so the paced run measures latency below saturation.
+ */
+export function pacedRate(requested: number, saturationRps: number, capFraction = 0.5): number {
+  const cap = Math.floor((saturationRps * capFraction) / 5) * 5;
+  return Math.max(1, Math.min(requested, cap));
+}
+
 async function checkFirstAnswer(scenario: LoadScenario, state: ScenarioState): Promise<void> {
   const [first] = buildRequests(scenario.requests(state), state.signSecret ?? BENCH_SIGN_SECRET);
   if (!first) throw new Error(`${scenario.name}: no requests`);
@@ -325,17 +445,39 @@ export function markdownTable(table: Table): string {
 
 function loadTable(results: LoadResult[], scenarios: LoadScenario[]): Table {
   const byName = new Map(results.map((r) => [r.name, r]));
+  const withBaseline = scenarios.some((s) => s.baseline);
+  const withPaced = results.some((r) => r.paced);
+  // autocannon records latency in whole milliseconds; the paced run has sub-millisecond resolution.
+  const ms = (v: number) => (v < 1 ? '< 1' : fmt(v));
+  const ms1 = (v: number) => fmt(v, 1);
   return {
-    columns: ['scenario', 'requests/s', 'p50 (ms)', 'p99 (ms)', 'requests', 'errors + non-2xx', 'vs baseline'],
+    columns: [
+      'scenario',
+      'saturated: requests/s',
+      'saturated: p50 (ms)',
+      'saturated: p99 (ms)',
+      ...(withPaced ? ['paced: rate (req/s)', 'paced: p50 (ms)', 'paced: p90 (ms)', 'paced: p99 (ms)'] : []),
+      'errors + non-2xx',
+      ...(withBaseline ? ['vs baseline (saturated)'] : []),
+    ],
     rows: results.map((r) => {
       const scenario = scenarios.find((s) => s.name === r.name);
       const base = scenario?.baseline ? byName.get(scenario.baseline) : undefined;
       const ratio = base
         ? `${fmt((r.rps / base.rps) * 100, 1)} % of the requests/s of “${base.name}”, p99 ×${fmt(r.p99 / Math.max(base.p99, 1), 1)}`
         : '—';
-      // autocannon records latency in whole milliseconds.
-      const ms = (v: number) => (v < 1 ? '< 1' : fmt(v));
-      return [r.name, fmt(r.rps), ms(r.p50), ms(r.p99), fmt(r.requests), r.errors + r.non2xx, ratio];
+      const paced = r.paced
+        ? [fmt(r.paced.rate), ms1(r.paced.p50), ms1(r.paced.p90), ms1(r.paced.p99)]
+        : ['—', '—', '—', '—'];
+      return [
+        r.name,
+        fmt(r.rps),
+        ms(r.p50),
+        ms(r.p99),
+        ...(withPaced ? paced : []),
+        r.errors + r.non2xx,
+        ...(withBaseline ? [ratio] : []),
+      ];
     }),
   };
 }
@@ -353,8 +495,12 @@ function machineLine(ctx: BenchContext): string {
   return (
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus.length} cores ` +
     `(${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${fmt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ` +
-    `commit ${commit}; load runs ${ctx.durationSec} s each after a 3 s warm-up, ${ctx.connections} connections, ` +
-    `load generator and server in separate processes on the same machine, all on 127.0.0.1.`
+    `commit ${commit}; saturation runs ${ctx.durationSec} s each after a 3 s warm-up, ${ctx.connections} closed-loop connections` +
+    (ctx.rate > 0
+      ? `; paced runs ${PACED_DURATION_SEC} s each at ${ctx.rate} requests/s (at most ${fmt(ctx.rateCap * 100)} % of the ` +
+        'saturation throughput), open loop'
+      : '') +
+    `; load generator and server in separate processes on the same machine, all on 127.0.0.1.`
   );
 }
 
@@ -384,15 +530,19 @@ interface Cli {
   selectors: string[];
   durationSec: number;
   connections: number;
+  rate: number;
+  rateCap: number;
   write: boolean;
 }
 
 function parseArgs(argv: string[]): Cli {
-  const cli: Cli = { selectors: [], durationSec: 10, connections: 10, write: true };
+  const cli: Cli = { selectors: [], durationSec: 10, connections: 10, rate: 100, rateCap: 0.5, write: true };
   for (const arg of argv) {
     const [key, value] = arg.split('=', 2);
     if (key === '--duration') cli.durationSec = Math.max(1, Math.min(60, Number(value) || 10));
     else if (key === '--connections') cli.connections = Math.max(1, Math.min(200, Number(value) || 10));
+    else if (key === '--rate') cli.rate = Math.max(0, Math.min(5000, Math.floor(Number(value)) || 0));
+    else if (key === '--rate-cap') cli.rateCap = Math.max(0.05, Math.min(1, Number(value) || 0.5));
     else if (key === '--no-write') cli.write = false;
     else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
     else cli.selectors.push(arg);
@@ -425,6 +575,8 @@ async function main(): Promise<void> {
     root: ROOT,
     durationSec: cli.durationSec,
     connections: cli.connections,
+    rate: cli.rate,
+    rateCap: cli.rateCap,
     tmpDir: (prefix = 'eav-bench-') => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
       tmpDirs.push(dir);
@@ -482,7 +634,21 @@ async function main(): Promise<void> {
             };
             if (result.errors + result.non2xx > 0)
               throw new Error(`${result.errors} errors and ${result.non2xx} non-2xx answers`);
-            ctx.log(`${fmt(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+            ctx.log(`saturated: ${fmt(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+            if (ctx.rate > 0) {
+              const logPaced = (p: PacedResult) =>
+                ctx.log(
+                  `paced ${p.rate} req/s: p50 ${fmt(p.p50, 1)} ms, p90 ${fmt(p.p90, 1)} ms, ` +
+                    `p99 ${fmt(p.p99, 1)} ms, max ${fmt(p.max, 1)} ms`,
+                );
+              const rate = pacedRate(ctx.rate, result.rps, ctx.rateCap);
+              result.paced = await runPaced(scenario, ready, rate, PACED_DURATION_SEC);
+              logPaced(result.paced);
+              if (rate < ctx.rate && ctx.rate < result.rps * 0.9) {
+                result.pacedAtRequested = await runPaced(scenario, ready, ctx.rate, PACED_DURATION_SEC);
+                logPaced(result.pacedAtRequested);
+              }
+            }
             loadResults.push(result);
           } else {
             const out = await scenario.measure(ready, ctx);
@@ -503,6 +669,8 @@ async function main(): Promise<void> {
       const loadScenarios = scenarios.filter((s): s is LoadScenario => 'requests' in s);
       if (loadResults.length) {
         parts.push(markdownTable(loadTable(loadResults, loadScenarios)));
+        const summary = module.summarize?.(loadResults, ctx);
+        if (summary) parts.push(summary);
         const described = loadScenarios.filter((s) => s.description);
         if (described.length) parts.push(described.map((s) => `- **${s.name}**: ${s.description}`).join('\n'));
       }

@@ -10,7 +10,9 @@
  *
  * Each load scenario cycles through several request variants (unfiltered and filtered pages, deep
  * pages, facet combinations, keywords of different selectivity), all signed with EAV-Sign.
- * Targets (issue 4): p99 < 20 ms at 1,926 books and < 50 ms at 100,000 books on PostgreSQL.
+ * Targets (issue 4): p99 < 20 ms at 1,926 books and < 50 ms at 100,000 books on PostgreSQL,
+ * judged on the paced run (latency at a stated rate below saturation); `summarize` writes the
+ * verdict for both that and the saturated p99.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,6 +26,7 @@ import {
   BENCH_SIGN_SECRET,
   startServer,
   type BenchContext,
+  type LoadResult,
   type LoadScenario,
   type RequestSpec,
   type ScenarioModule,
@@ -248,6 +251,111 @@ function scenarios(engine: 'pglite' | 'postgres', size: 'real' | 'synthetic'): L
   return [list, facets, search];
 }
 
+/** Issue 4 aims: p99 bound per catalogue size, on PostgreSQL. */
+const AIMS = [
+  { label: '1,926 books', boundMs: 20 },
+  { label: '100,000 books', boundMs: 50 },
+] as const;
+
+/**
+ * The verdict on the issue-4 aims from this run's PostgreSQL results: per scenario the paced p99
+ * (what the aim is judged against) and the saturated p99, each against the bound. A paced rate
+ * below the requested one (the half-capacity cap) and a p99 within 10 % of the bound are named.
+ */
+export function aimVerdict(results: LoadResult[], ctx: Pick<BenchContext, 'rate' | 'rateCap' | 'connections'>): string {
+  const rows: string[][] = [];
+  const overall: string[] = [];
+  const fmtMs = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+  const short = (r: LoadResult) => r.name.replace(/ \(.*\)$/, '');
+  for (const aim of AIMS) {
+    const mine = results.filter((r) => r.name.endsWith(`(PostgreSQL, ${aim.label})`));
+    if (!mine.length) {
+      overall.push(`p99 < ${aim.boundMs} ms at ${aim.label}: not measured in this run (no PostgreSQL).`);
+      continue;
+    }
+    const notes: string[] = [];
+    let missed = 0;
+    let unmeasured = 0;
+    for (const r of mine) {
+      let verdict = 'not measured';
+      if (!r.paced) unmeasured++;
+      else if (r.paced.p99 >= aim.boundMs) {
+        verdict = '**not met**';
+        missed++;
+        notes.push(`${short(r)} misses it (p99 ${fmtMs(r.paced.p99)} ms at ${r.paced.rate} req/s)`);
+      } else if (r.paced.p99 >= aim.boundMs * 0.9) {
+        verdict = 'met, borderline';
+        notes.push(
+          `${short(r)} meets it with little margin (p99 ${fmtMs(r.paced.p99)} ms at ${r.paced.rate} req/s; ` +
+            'run-to-run variation on this shared machine is of that order)',
+        );
+      } else verdict = 'met';
+      if (r.paced && r.paced.rate < ctx.rate) {
+        const extra = r.pacedAtRequested;
+        notes.push(
+          `${short(r)} was paced at ${r.paced.rate} req/s, not ${ctx.rate}: the cap is ` +
+            `${Math.round(ctx.rateCap * 100)} % of its saturation throughput of ${Math.round(r.rps)} req/s` +
+            (extra
+              ? `; at ${ctx.rate} req/s (${Math.round((ctx.rate / r.rps) * 100)} % of capacity) its p99 is ` +
+                `${fmtMs(extra.p99)} ms: ${extra.p99 < aim.boundMs ? 'met there too' : '**not met** at that rate'}`
+              : ''),
+        );
+      }
+      rows.push([
+        `p99 < ${aim.boundMs} ms, ${aim.label}`,
+        short(r),
+        r.paced ? `${r.paced.rate}` : '—',
+        r.paced ? fmtMs(r.paced.p99) : '—',
+        verdict,
+        `${r.p99}`,
+        r.p99 < aim.boundMs ? 'met' : '**not met**',
+      ]);
+      const extra = r.pacedAtRequested;
+      if (extra) {
+        rows.push([
+          `p99 < ${aim.boundMs} ms, ${aim.label}`,
+          `${short(r)} (at the requested rate)`,
+          `${extra.rate}`,
+          fmtMs(extra.p99),
+          extra.p99 < aim.boundMs ? 'met' : '**not met**',
+          '—',
+          '—',
+        ]);
+      }
+    }
+    const missedSat = mine.filter((r) => r.p99 >= aim.boundMs).map(short);
+    overall.push(
+      `p99 < ${aim.boundMs} ms at ${aim.label} (PostgreSQL), paced: ` +
+        (unmeasured
+          ? 'not judged (paced runs missing)'
+          : missed
+            ? '**not met**'
+            : mine.some((r) => r.pacedAtRequested && r.pacedAtRequested.p99 >= aim.boundMs)
+              ? `**met only at the capped rate**, not at ${ctx.rate} req/s for every scenario`
+              : '**met**') +
+        (notes.length ? ` — ${notes.join('; ')}` : '') +
+        `. Saturated p99 (${ctx.connections} connections): ` +
+        (missedSat.length ? `not met by ${missedSat.join(', ')}.` : 'met as well.'),
+    );
+  }
+  const table = [
+    '| aim | scenario | paced rate (req/s) | paced p99 (ms) | at paced rate | saturated p99 (ms) | at saturation |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+  return [
+    '### Issue 4 aims (PostgreSQL)',
+    'The aim is judged against the **paced p99**: the latency of a request while the server carries a stated load ' +
+      'below its capacity (the rate column). The saturated p99 is shown beside it: with ' +
+      `${ctx.connections} closed-loop connections the server is kept 100 % busy, so that p99 is mostly time spent ` +
+      `queueing behind the other ${ctx.connections - 1} requests (p50 ≈ connections ÷ throughput); it measures ` +
+      'capacity rather than the latency a visitor sees. PGlite (the embedded database for a single small ' +
+      'installation) is not covered by the aim; its rows are in the table above.',
+    ...(rows.length ? [table] : []),
+    overall.map((o) => `- ${o}`).join('\n'),
+  ].join('\n\n');
+}
+
 const withPg = await pgReachable();
 
 const mod: ScenarioModule = {
@@ -260,6 +368,7 @@ const mod: ScenarioModule = {
       '(GIN indexes: character bigrams for two-character words, pg_trgm for longer ones) and relevance ordering run in the database on every request.',
     ...(withPg ? [] : [`PostgreSQL scenarios skipped: no server at ${PG_ADMIN_URL.replace(/\/\/[^@]*@/, '//')}.`]),
   ],
+  summarize: aimVerdict,
   scenarios: [
     ...scenarios('pglite', 'real'),
     ...scenarios('pglite', 'synthetic'),
