@@ -169,12 +169,7 @@ function keywordCondition(tokens: string[]): SQL | undefined {
 async function withKeywordPlan<T>(db: Db, tokens: string[], run: (q: Db) => Promise<T>): Promise<T> {
   if (!tokens.some((t) => [...t].length >= 2)) return run(db);
   return db.transaction(async (tx) => {
-    // Plans also depend on the words (a broad word walks an index in rank order, a rare one
-    // collects its few matches; a prefix LIKE uses its index only with the pattern known): never
-    // reuse a generic plan of the prepared statement.
-    await tx.execute(
-      sql`select set_config('enable_seqscan', 'off', true), set_config('plan_cache_mode', 'force_custom_plan', true)`,
-    );
+    await tx.execute(sql`set local enable_seqscan = off`);
     return run(tx as unknown as Db);
   });
 }
@@ -359,110 +354,6 @@ const DISPLAY_ORDER = [
   asc(textbooks.id),
 ];
 
-/** Relevance order (see pageRows): exact title, prefix of the first word, title length, display order. */
-function relevanceOrder(tokens: string[]): SQL[] {
-  const first = tokens[0]!;
-  return [
-    desc(sql`(${textbooks.title} = ${tokens.join(' ')})`),
-    desc(sql`(left(${textbooks.title}, ${[...first].length}) = ${first})`),
-    asc(sql`char_length(${textbooks.title})`),
-    ...DISPLAY_ORDER,
-  ];
-}
-
-/**
- * The rows of one page: books matching the filters (`filters` and the keyword `tokens`) ranked
- * by relevance, or in display order without a keyword. `total` is the number of matches and
- * `scope` the number of books matching the filters without the keyword (both from the cube).
- * Keyword queries must run inside withKeywordPlan (transaction-local planner settings).
- *
- * Relevance: the exact title, then titles starting with the first word, then the share of the
- * title the keyword covers. For a title containing the keyword, pg_trgm similarity is that share
- * measured in trigrams (shared / all trigrams of the title); characters measure the same and cost
- * nothing: the share falls as the title grows, so it ranks by char_length(title).
- */
-export async function pageRows(
-  q: Db,
-  filters: TextbookFilters,
-  offset: number,
-  pageSize: number,
-  counts: { total: number; scope: number },
-): Promise<CardRow[]> {
-  const tokens = keywordTokens(filters.keyword);
-  const conds = filterConditions(filters);
-  const base = () => q.select(cardColumns).from(textbooks);
-  if (!tokens.length)
-    return base()
-      .where(conds.length ? and(...conds) : undefined)
-      .orderBy(...DISPLAY_ORDER)
-      .limit(pageSize)
-      .offset(offset);
-  const order = relevanceOrder(tokens);
-  if (!tokens.some((t) => [...t].length >= 2))
-    return base()
-      .where(and(...conds))
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset(offset);
-  // Ranking every match of a broad keyword (数学: a tenth of a 100,000-book catalogue) before
-  // LIMIT costs tens of milliseconds. Instead the page's ids are taken group by group, each cut to
-  // the rows pages up to this one can use, through indexes in rank order (migration 0006).
-  const need = offset + pageSize;
-  const kw = tokens.join(' ');
-  const first = tokens[0]!;
-  const dimConds = filterConditions({ ...filters, keyword: undefined });
-  const exact = sql`${textbooks.title} = ${kw}`;
-  const prefix = sql`left(${textbooks.title}, ${[...first].length}) = ${first}`;
-  const length = sql`char_length(${textbooks.title})`;
-  const display = sql`${textbooks.stageId}, ${textbooks.subjectId}, ${textbooks.editionId}, ${textbooks.gradeId}, ${textbooks.volumeId}, ${textbooks.id}`;
-  const ids = (result: unknown) => rowsOf<{ id: number }>(result).map((r) => Number(r.id));
-  // 1. The exact title, then the other titles starting with the first word. A title starting with
-  // it contains it, so the first word's own condition is left out: the planner then estimates the
-  // prefix alone (histogram of the text_pattern_ops index) and walks the length index when the
-  // prefix is broad (义务教育教科书·英语) or collects the few prefixed titles when not.
-  const head = and(...dimConds, keywordCondition(tokens.slice(1)));
-  const group = (g: number, cond: SQL) =>
-    sql`(select ${textbooks.id} as id, ${sql.raw(String(g))} as g, ${length} as len, ${textbooks.stageId},
-        ${textbooks.subjectId}, ${textbooks.editionId}, ${textbooks.gradeId}, ${textbooks.volumeId}
-      from ${textbooks} where ${and(head, cond)} order by ${length}, ${display} limit ${need})`;
-  const headIds = ids(
-    await q.execute(sql`select u.id from (
-      ${group(0, and(exact, keywordCondition(tokens))!)}
-      union all ${group(1, and(sql`${textbooks.title} like ${`${likeEscape(first)}%`}`, prefix, sql`not (${exact})`)!)}
-    ) u order by u.g, u.len, u.stage_id, u.subject_id, u.edition_id, u.grade_id, u.volume_id, u.id limit ${need}`),
-  );
-  let pageIds = headIds.slice(offset, need);
-  // With every match in the head (a keyword most titles start with), there is no rest to look for.
-  if (headIds.length < need && headIds.length < counts.total) {
-    // 2. The rest, by title length. All head rows are known, so the rest holds total - head
-    // matches: when they are dense among the filtered books, walking the (char_length(title),
-    // display order) index stops after about want * scope / rest rows; when sparse (or the page
-    // deep), collecting the matches (GIN bitmap) and sorting them is cheaper. The planner's
-    // estimates here (ILIKE, the negated prefix) are guesses, so the choice is made from these
-    // counts. A walked row costs about twice a collected one and matches cluster by title
-    // length (选择性必修: long titles only), hence the margin of 8 (measured, 100,000 books).
-    const want = need - headIds.length;
-    const rest = Math.max(counts.total - headIds.length, 1);
-    const walk = (want * counts.scope) / rest <= counts.total / 8;
-    await q.execute(
-      walk
-        ? sql`select set_config('enable_bitmapscan', 'off', true)`
-        : sql`select set_config('enable_indexscan', 'off', true)`,
-    );
-    // (The setting lasts to the end of withKeywordPlan's transaction: only the fetch by id follows.)
-    const restIds = ids(
-      await q.execute(sql`select ${textbooks.id} as id from ${textbooks}
-        where ${and(...conds, sql`not (${prefix})`)} order by ${length}, ${display} limit ${want}`),
-    );
-    pageIds = [...headIds, ...restIds].slice(offset, need);
-  }
-  if (!pageIds.length) return [];
-  // The same ranking once more over the page's rows only.
-  return base()
-    .where(inArray(textbooks.id, pageIds))
-    .orderBy(...order);
-}
-
 /**
  * A page of the catalogue. With a keyword, results are ranked by relevance (exact title, prefix,
  * share of the title covered by the keyword), then display order.
@@ -478,9 +369,30 @@ export async function listTextbooks(
   const total = cubeTotal(cube, filterVector(filters));
   const offset = (pageNo - 1) * pageSize;
   if (total === 0 || offset >= total) return { items: [], total };
-  const scope = filters.keyword ? cubeTotal(snap.cube, filterVector(filters)) : total;
-  const rows = await withKeywordPlan(db, keywordTokens(filters.keyword), (q) =>
-    pageRows(q, filters, offset, pageSize, { total, scope }),
+  const conds = filterConditions(filters);
+  const tokens = keywordTokens(filters.keyword);
+  // Relevance: the exact title, then titles starting with the keyword, then the share of the
+  // title the keyword covers. For a title containing the keyword, pg_trgm similarity is that
+  // share measured in trigrams (shared / all trigrams of the title); characters measure the same
+  // and cost nothing, where similarity() over every match of a broad keyword (数学: a tenth of a
+  // 100,000-book catalogue) costs hundreds of milliseconds.
+  const kw = tokens.join(' ');
+  const order = tokens.length
+    ? [
+        desc(sql`(${textbooks.title} = ${kw})`),
+        desc(sql`(left(${textbooks.title}, ${[...tokens[0]!].length}) = ${tokens[0]!})`),
+        asc(sql`char_length(${textbooks.title})`),
+        ...DISPLAY_ORDER,
+      ]
+    : DISPLAY_ORDER;
+  const rows = await withKeywordPlan(db, tokens, (q) =>
+    q
+      .select(cardColumns)
+      .from(textbooks)
+      .where(conds.length ? and(...conds) : undefined)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset(offset),
   );
   return { items: toCards(snap, rows), total };
 }
