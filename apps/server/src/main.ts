@@ -4,6 +4,7 @@
  */
 import 'dotenv/config';
 import closeWithGrace from 'close-with-grace';
+import { warmTitleIndex } from './features/textbooks/catalogue';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
@@ -19,12 +20,21 @@ async function main() {
     throw err;
   }
   const app = await buildApp({ config });
+  let warming: Promise<void> = Promise.resolve();
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'shutting down');
+    // The database must not close under the warm-up's query.
+    await warming;
     await app.close();
   });
   await app.listen({ port: config.port, host: config.host });
+  // Keyword search answers from an in-process title index (ADR 005): build it now rather than
+  // on the first visitor's search.
+  const started = performance.now();
+  warming = warmTitleIndex(app.db).then(() =>
+    app.log.info({ ms: Math.round(performance.now() - started) }, 'title index ready'),
+  );
 }
 
 void main();

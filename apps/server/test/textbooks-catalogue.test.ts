@@ -3,7 +3,7 @@
  * from the file, keyword search and its ranking, pagination, detail with chapter tree, covers.
  */
 import { ApiPaths, type TextbookFacets, type TextbookListItem } from '@eav/contract';
-import { eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dictionary, textbooks } from '../src/db/schema';
 import { saveChapterTree } from '../src/features/textbooks/content';
@@ -146,6 +146,93 @@ describe('keyword search', () => {
     const expected = books.filter((b) => b.stage === '初中' && b.title.includes('数学') && b.title.includes('七年级'));
     expect(both.json().data.total).toBe(expected.length);
     expect(expected.length).toBeGreaterThan(0);
+  });
+
+  it('returns what the reference SQL ranking returns, page by page, on 150 probes from the real titles', async () => {
+    // The ranking rule in SQL (what the in-process index must reproduce): every word a
+    // case-insensitive substring; exact title, then prefix of the first word, then title length,
+    // then display order with missing grade/volume last.
+    const reference = async (words: string[], stageId: number | undefined, offset: number) => {
+      const contains = words.map((w) => sql`position(lower(${w}) in lower(${textbooks.title})) > 0`);
+      const where = and(...contains, stageId ? eq(textbooks.stageId, stageId) : undefined);
+      const rows = await t.database.db
+        .select({ id: textbooks.id })
+        .from(textbooks)
+        .where(where)
+        .orderBy(
+          desc(sql`(${textbooks.title} = ${words.join(' ')})`),
+          desc(sql`(left(${textbooks.title}, ${[...words[0]!].length}) = ${words[0]!})`),
+          asc(sql`char_length(${textbooks.title})`),
+          asc(textbooks.stageId),
+          asc(textbooks.subjectId),
+          asc(textbooks.editionId),
+          asc(textbooks.gradeId),
+          asc(textbooks.volumeId),
+          asc(textbooks.id),
+        )
+        .limit(20)
+        .offset(offset);
+      const [{ n } = { n: 0 }] = await t.database.db.select({ n: count() }).from(textbooks).where(where);
+      return { ids: rows.map((r) => r.id), total: n };
+    };
+    let seed = 20261122;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const piece = () => {
+      const title = [...books[rand(books.length)]!.title];
+      const len = 1 + rand(Math.min(6, title.length));
+      const at = rand(title.length - len + 1);
+      return title
+        .slice(at, at + len)
+        .join('')
+        .trim();
+    };
+    const stages = [...ids.stage!.values()];
+    const seen = { laterPages: 0, multiWord: 0, filtered: 0 };
+    for (let probe = 0; probe < 150; probe++) {
+      const words = [...new Set([piece(), ...(probe % 4 === 0 ? [piece()] : [])].filter((w) => w && !/\s/.test(w)))];
+      if (!words.length) continue;
+      const stageId = probe % 3 === 0 ? stages[rand(stages.length)] : undefined;
+      const pageNo = 1 + (probe % 5 === 0 ? rand(3) : 0);
+      const expected = await reference(words, stageId, (pageNo - 1) * 20);
+      const res = await api(t.app, {
+        url: ApiPaths.textbooks,
+        query: { keyword: words.join(' '), page: pageNo, pageSize: 20, ...(stageId ? { stageId } : {}) },
+      });
+      const data = res.json().data;
+      const label = `${words.join(' ')} stage=${stageId} page=${pageNo}`;
+      expect(data.total, label).toBe(expected.total);
+      if (expected.ids.length && pageNo > 1) seen.laterPages++;
+      if (expected.ids.length && words.length > 1) seen.multiWord++;
+      if (expected.ids.length && stageId) seen.filtered++;
+      expect(
+        (data.items as TextbookListItem[]).map((i) => i.id),
+        label,
+      ).toEqual(expected.ids);
+    }
+  });
+
+  it('sees a catalogue change on the next search (new, renamed and deleted books)', async () => {
+    const search = async (keyword: string) => {
+      const [list, facet] = await Promise.all([
+        api(t.app, { url: ApiPaths.textbooks, query: { keyword } }),
+        api(t.app, { url: ApiPaths.textbookFacets, query: { keyword } }),
+      ]);
+      return { items: list.json().data.items as TextbookListItem[], facetTotal: facet.json().data.total as number };
+    };
+    expect((await search('之江实验')).items).toEqual([]);
+    const line = { ...books[0]!, externalId: 'search-change-1', title: '之江实验教材·数学' };
+    await importTextbooks(t.database.db, JSON.stringify(line));
+    const added = await search('之江实验');
+    expect(added.items.map((i) => i.title)).toEqual(['之江实验教材·数学']);
+    expect(added.facetTotal).toBe(1);
+    await importTextbooks(t.database.db, JSON.stringify({ ...line, title: '之江改名教材·数学' }));
+    expect((await search('之江实验')).items).toEqual([]);
+    expect((await search('之江改名')).items).toHaveLength(1);
+    await t.database.db.delete(textbooks).where(eq(textbooks.externalId, 'search-change-1'));
+    expect(await search('之江改名')).toEqual({ items: [], facetTotal: 0 });
   });
 
   it('treats LIKE wildcards literally and finds nothing for unknown words', async () => {

@@ -2,7 +2,6 @@
  * Digital textbooks (issue 4): catalogue, chapter trees, activation codes, what users own,
  * reading progress and network-learning videos.
  */
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -49,17 +48,11 @@ export const textbooks = pgTable(
     /** public | login | activation */
     access: text('access').notNull().default('activation'),
     description: text('description'),
-    /** Distinct lower-cased character bigrams of the title (two-character keyword search; migration 0004). */
-    titleBigrams: text('title_bigrams')
-      .array()
-      .generatedAlwaysAs(sql`eav_bigrams(lower(title))`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('textbooks_external_id_uq').on(t.externalId),
-    index('textbooks_title_bigrams_idx').using('gin', t.titleBigrams),
-    index('textbooks_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     // Also the catalogue's display order (stage, subject, edition, grade, volume, id).
     index('textbooks_filter_idx').on(t.stageId, t.subjectId, t.editionId, t.gradeId, t.volumeId, t.id),
     index('textbooks_subject_idx').on(t.subjectId),

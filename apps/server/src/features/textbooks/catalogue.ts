@@ -5,7 +5,10 @@
  * keyed by the catalogue version (bumped by a database trigger on any write to textbooks or
  * dictionary, whoever writes): the dictionary names and the "cube" of book counts per
  * (stage, subject, edition, grade, volume, publisher) combination. Facets and list totals are
- * sums over the cube; only the page of items (and keyword matches) hits the database.
+ * sums over the cube; only the page of items hits the database. Keyword search runs in process
+ * over a title index built from the same version on the first keyword query (title-search.ts,
+ * ADR 005): matching, ranking and the keyword's cube cost no database work, and the page is one
+ * primary-key fetch.
  */
 import path from 'node:path';
 import type {
@@ -21,6 +24,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import { catalogueVersion, dictionary, textbooks } from '../../db/schema';
+import { TitleIndex, yieldToEventLoop, type Matches, type TitleRow } from './title-search';
 
 export const DIMENSIONS = [
   'stage',
@@ -61,16 +65,28 @@ interface Cube {
   total: number;
 }
 
+/** A keyword's ranked matches and their cube. */
+interface KeywordResult {
+  matches: Matches;
+  cube: Cube;
+}
+
 interface Snapshot {
   version: number;
   dict: Map<number, DictInfo>;
   maxDictId: number;
   cube: Cube;
-  keywordCubes: Map<string, Cube>;
+  /** Title index, built on the first keyword query of this version. */
+  titles?: Promise<TitleIndex>;
+  /** Recent keywords' results, least recently used first. */
+  keywords: Map<string, KeywordResult>;
 }
 
-/** Combinations kept in keyword cubes per snapshot (popular searches); least recent evicted first. */
-const KEYWORD_CUBE_BUDGET = 500_000;
+/**
+ * Matches plus cube combinations kept per snapshot for recent keywords (4 bytes per match, 28 per
+ * combination: at most ~10 MB); least recently used evicted first.
+ */
+const KEYWORD_RESULT_BUDGET = 1_000_000;
 
 /** Current catalogue version (one primary-key lookup). */
 export async function currentVersion(db: Db): Promise<number> {
@@ -110,15 +126,18 @@ async function loadCube(db: Db, where?: SQL): Promise<Cube> {
 }
 
 /** Per-Db snapshot cache (tests open several databases in one process). */
-const snapshots = new WeakMap<Db, Promise<Snapshot>>();
+const snapshots = new WeakMap<Db, { version: number; snapshot: Promise<Snapshot> }>();
 
-/** The snapshot of the current catalogue version, rebuilt when the version moved. */
+/**
+ * The snapshot of the current catalogue version, rebuilt when the version moved. Concurrent
+ * requests of one version share one build; a failed build is retried by the next request.
+ */
 export async function snapshot(db: Db): Promise<Snapshot> {
   const version = await currentVersion(db);
   const cached = snapshots.get(db);
-  if (cached) {
-    const s = await cached.catch(() => undefined);
-    if (s && s.version === version) return s;
+  if (cached?.version === version) {
+    const s = await cached.snapshot.catch(() => undefined);
+    if (s) return s;
   }
   const building = (async (): Promise<Snapshot> => {
     const [dictRows, cube] = await Promise.all([
@@ -128,10 +147,58 @@ export async function snapshot(db: Db): Promise<Snapshot> {
       loadCube(db),
     ]);
     const maxDictId = dictRows.reduce((m, d) => Math.max(m, d.id), 0);
-    return { version, dict: new Map(dictRows.map((d) => [d.id, d])), maxDictId, cube, keywordCubes: new Map() };
+    return { version, dict: new Map(dictRows.map((d) => [d.id, d])), maxDictId, cube, keywords: new Map() };
   })();
-  snapshots.set(db, building);
+  snapshots.set(db, { version, snapshot: building });
   return building;
+}
+
+/** Separators of the title index load: records (RS) and fields (US); a title's RS becomes a space. */
+const RS = '\x1e';
+const US = '\x1f';
+
+/**
+ * The snapshot's title index, loaded once: every book's id, dimensions and title, packed as one
+ * text value per 8,192 ids. A packed string is far cheaper to decode than result rows (100,000
+ * books: ~200 ms in PostgreSQL, where `json_agg` takes longer), and one value per group of ids
+ * keeps each protocol message small (postgres.js copies a large message once per network read,
+ * which stalled the event loop for ~100 ms on one 5 MB value).
+ */
+function titleIndex(db: Db, snap: Snapshot): Promise<TitleIndex> {
+  snap.titles ??= (async () => {
+    const result = await db.execute(sql`
+      select string_agg(concat_ws(chr(31), id, stage_id, subject_id, edition_id, coalesce(grade_id, 0),
+               coalesce(volume_id, 0), coalesce(publisher_id, 0), replace(title, chr(30), ' ')), chr(30)) as rows
+      from textbooks
+      group by id / 8192`);
+    const rows: TitleRow[] = [];
+    for (const group of rowsOf<{ rows: string }>(result)) {
+      for (const record of group.rows.split(RS)) {
+        const f = record.split(US);
+        rows.push({
+          id: Number(f[0]),
+          dims: [Number(f[1]), Number(f[2]), Number(f[3]), Number(f[4]), Number(f[5]), Number(f[6])],
+          // The title is the last field and may itself hold the field separator.
+          title: f.length === 8 ? f[7]! : f.slice(7).join(US),
+        });
+      }
+      await yieldToEventLoop();
+    }
+    return TitleIndex.build(rows);
+  })();
+  // A failed load is not cached: the next keyword query tries again.
+  snap.titles.catch(() => {
+    snap.titles = undefined;
+  });
+  return snap.titles;
+}
+
+/**
+ * Builds the current version's title index ahead of the first keyword query (server start);
+ * resolves when it is ready, never rejects.
+ */
+export async function warmTitleIndex(db: Db): Promise<void> {
+  await titleIndex(db, await snapshot(db)).catch(() => undefined);
 }
 
 /** Splits a keyword into the words that must all occur in the title. */
@@ -140,72 +207,59 @@ export function keywordTokens(keyword: string | undefined): string[] {
   return [...new Set(keyword.split(/\s+/).filter(Boolean))].slice(0, 5);
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * SQL condition of the keyword: every word a case-insensitive substring of the title. Words of
- * three or more characters use the pg_trgm GIN index through ILIKE; two-character words (数学,
- * 物理) are looked up in textbooks.title_bigrams (GIN).
- */
-function keywordCondition(tokens: string[]): SQL | undefined {
-  if (!tokens.length) return undefined;
-  return and(
-    ...tokens.map((t) =>
-      // Two characters: the word is itself a bigram, so containment in the title's bigrams is the
-      // exact (case-insensitive) substring test, served by its GIN index. Longer: pg_trgm's index serves ILIKE.
-      [...t].length === 2
-        ? sql`${textbooks.titleBigrams} @> array[lower(${t}::text)]`
-        : sql`${textbooks.title} ilike ${`%${likeEscape(t)}%`}`,
-    ),
-  );
-}
-
-/**
- * Runs keyword queries with sequential scans disabled (transaction-local). PostgreSQL's cost model
- * prices a bitmap scan over a tenth of the table about like a full scan, but the full scan
- * evaluates the array containment or ILIKE on every row and is ten times slower in practice
- * (100,000 books: ~300 ms against ~15 ms). Words of one character still fall back to a scan.
- */
-async function withKeywordPlan<T>(db: Db, tokens: string[], run: (q: Db) => Promise<T>): Promise<T> {
-  if (!tokens.some((t) => [...t].length >= 2)) return run(db);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    return run(tx as unknown as Db);
-  });
-}
-
+/** SQL conditions of the dimension filters (the keyword is matched in process). */
 function filterConditions(filters: TextbookFilters): SQL[] {
   const conds: SQL[] = [];
   for (const dim of DIMENSIONS) {
     const value = filters[FILTER_KEY[dim]] as number | undefined;
     if (value !== undefined) conds.push(eq(COLUMN[dim], value));
   }
-  const kw = keywordCondition(keywordTokens(filters.keyword));
-  if (kw) conds.push(kw);
   return conds;
 }
 
-async function cubeFor(db: Db, snap: Snapshot, keyword: string | undefined): Promise<Cube> {
-  const tokens = keywordTokens(keyword);
-  if (!tokens.length) return snap.cube;
+/** Cube of the books at the given index positions. */
+function cubeOf(index: TitleIndex, positions: Matches): Cube {
+  const byCombination = new Map<
+    string,
+    { s: number; j: number; e: number; g: number; v: number; p: number; n: number }
+  >();
+  const [s, j, e, g, v, p] = index.dims as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
+  for (const pos of positions) {
+    const key = `${s[pos]},${j[pos]},${e[pos]},${g[pos]},${v[pos]},${p[pos]}`;
+    const hit = byCombination.get(key);
+    if (hit) hit.n++;
+    else byCombination.set(key, { s: s[pos]!, j: j[pos]!, e: e[pos]!, g: g[pos]!, v: v[pos]!, p: p[pos]!, n: 1 });
+  }
+  return toCube([...byCombination.values()]);
+}
+
+/** A keyword's ranked matches and cube, from the snapshot's recent keywords or computed in process. */
+async function keywordResult(
+  db: Db,
+  snap: Snapshot,
+  tokens: string[],
+): Promise<{ index: TitleIndex; result: KeywordResult }> {
+  const index = await titleIndex(db, snap);
   const key = tokens.join(' ');
-  const hit = snap.keywordCubes.get(key);
+  const hit = snap.keywords.get(key);
   if (hit) {
     // Refresh recency.
-    snap.keywordCubes.delete(key);
-    snap.keywordCubes.set(key, hit);
-    return hit;
+    snap.keywords.delete(key);
+    snap.keywords.set(key, hit);
+    return { index, result: hit };
   }
-  const cube = await withKeywordPlan(db, tokens, (q) => loadCube(q, keywordCondition(tokens)));
-  snap.keywordCubes.set(key, cube);
+  const matches = index.search(tokens);
+  const result = { matches, cube: cubeOf(index, matches) };
+  snap.keywords.set(key, result);
+  const weight = (r: KeywordResult) => r.matches.length + r.cube.counts.length * 7;
   let held = 0;
-  for (const c of snap.keywordCubes.values()) held += c.counts.length;
-  for (const [k, c] of snap.keywordCubes) {
-    if (held <= KEYWORD_CUBE_BUDGET || k === key) break;
-    snap.keywordCubes.delete(k);
-    held -= c.counts.length;
+  for (const r of snap.keywords.values()) held += weight(r);
+  for (const [k, r] of snap.keywords) {
+    if (held <= KEYWORD_RESULT_BUDGET || k === key) break;
+    snap.keywords.delete(k);
+    held -= weight(r);
   }
-  return cube;
+  return { index, result };
 }
 
 function filterVector(filters: TextbookFilters): (number | undefined)[] {
@@ -232,7 +286,8 @@ function cubeTotal(cube: Cube, want: (number | undefined)[]): number {
  */
 export async function facets(db: Db, filters: TextbookFilters): Promise<TextbookFacets> {
   const snap = await snapshot(db);
-  const cube = await cubeFor(db, snap, filters.keyword);
+  const tokens = keywordTokens(filters.keyword);
+  const cube = tokens.length ? (await keywordResult(db, snap, tokens)).result.cube : snap.cube;
   const want = filterVector(filters);
   // Dictionary ids are small integers: count into typed arrays instead of maps.
   const size = snap.maxDictId + 1;
@@ -356,7 +411,8 @@ const DISPLAY_ORDER = [
 
 /**
  * A page of the catalogue. With a keyword, results are ranked by relevance (exact title, prefix,
- * share of the title covered by the keyword), then display order.
+ * share of the title covered by the keyword) in process (title-search.ts), then fetched by id;
+ * without one, in display order straight from the database.
  */
 export async function listTextbooks(
   db: Db,
@@ -365,35 +421,30 @@ export async function listTextbooks(
   pageSize: number,
 ): Promise<{ items: TextbookListItem[]; total: number }> {
   const snap = await snapshot(db);
-  const cube = await cubeFor(db, snap, filters.keyword);
-  const total = cubeTotal(cube, filterVector(filters));
+  const tokens = keywordTokens(filters.keyword);
+  const want = filterVector(filters);
   const offset = (pageNo - 1) * pageSize;
+  if (tokens.length) {
+    const { index, result } = await keywordResult(db, snap, tokens);
+    const total = cubeTotal(result.cube, want);
+    if (total === 0 || offset >= total) return { items: [], total };
+    const ids = index.page(result.matches, want, offset, pageSize);
+    const rows = await db.select(cardColumns).from(textbooks).where(inArray(textbooks.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    // A book deleted since the snapshot simply drops out of this page.
+    const ranked = ids.flatMap((id) => byId.get(id) ?? []);
+    return { items: toCards(snap, ranked), total };
+  }
+  const total = cubeTotal(snap.cube, want);
   if (total === 0 || offset >= total) return { items: [], total };
   const conds = filterConditions(filters);
-  const tokens = keywordTokens(filters.keyword);
-  // Relevance: the exact title, then titles starting with the keyword, then the share of the
-  // title the keyword covers. For a title containing the keyword, pg_trgm similarity is that
-  // share measured in trigrams (shared / all trigrams of the title); characters measure the same
-  // and cost nothing, where similarity() over every match of a broad keyword (数学: a tenth of a
-  // 100,000-book catalogue) costs hundreds of milliseconds.
-  const kw = tokens.join(' ');
-  const order = tokens.length
-    ? [
-        desc(sql`(${textbooks.title} = ${kw})`),
-        desc(sql`(left(${textbooks.title}, ${[...tokens[0]!].length}) = ${tokens[0]!})`),
-        asc(sql`char_length(${textbooks.title})`),
-        ...DISPLAY_ORDER,
-      ]
-    : DISPLAY_ORDER;
-  const rows = await withKeywordPlan(db, tokens, (q) =>
-    q
-      .select(cardColumns)
-      .from(textbooks)
-      .where(conds.length ? and(...conds) : undefined)
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset(offset),
-  );
+  const rows = await db
+    .select(cardColumns)
+    .from(textbooks)
+    .where(conds.length ? and(...conds) : undefined)
+    .orderBy(...DISPLAY_ORDER)
+    .limit(pageSize)
+    .offset(offset);
   return { items: toCards(snap, rows), total };
 }
 
