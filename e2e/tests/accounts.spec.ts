@@ -7,6 +7,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { chooseMenuItem } from '../support/ui';
 import { ApiPaths, Messages, type UserProfile } from '@eav/contract';
 import {
   ADMIN,
@@ -51,9 +52,15 @@ async function requestSmsCode(
 }
 
 async function logoutFromHeader(page: Page) {
-  await userMenu(page).click();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await expect(page.getByTestId('auth-links')).toBeVisible();
+  await chooseMenuItem(
+    page,
+    '退出登录',
+    async () => {
+      await userMenu(page).click();
+      await expect(page.getByRole('menuitem', { name: '个人中心' })).toBeVisible({ timeout: 2_000 });
+    },
+    () => expect(page.getByTestId('auth-links')).toBeVisible({ timeout: 5_000 }),
+  );
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 }
 

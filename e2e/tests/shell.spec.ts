@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { DEMO, loginViaApi } from '../support/api';
 import { MOBILE_UA, SIGN_SECRET } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import { chooseMenuItem } from '../support/ui';
 
 const DESKTOP_ROUTES = [
   '/',
@@ -178,9 +179,12 @@ test.describe('header', () => {
     await nav.getByRole('link', { name: '数字资源' }).click();
     await expect.poll(() => hashOf(page)).toBe('#/digitalResources/paperCenter');
 
-    await nav.getByRole('link', { name: '数字教材' }).hover();
-    await page.getByRole('menuitem', { name: '网络学习' }).click();
-    await expect.poll(() => hashOf(page)).toBe('#/videoResource');
+    await chooseMenuItem(
+      page,
+      '网络学习',
+      () => nav.getByRole('link', { name: '数字教材' }).hover(),
+      () => expect.poll(() => hashOf(page), { timeout: 2_000 }).toBe('#/videoResource'),
+    );
     await expect(nav.locator('[aria-current="page"]')).toHaveAttribute('data-menu-key', 'textbook');
 
     await nav.getByRole('link', { name: '智慧研修' }).click();
@@ -217,20 +221,30 @@ test.describe('header', () => {
     await page.locator('main').click({ position: { x: 5, y: 5 } });
     await expect(page.getByRole('menuitem', { name: '个人中心' })).toBeHidden();
 
-    await menu.click();
     // The back-office is another site: answer it locally so the new window has something to show.
     await page
       .context()
       .route('https://teaching.example.edu.cn/**', (r) =>
         r.fulfill({ contentType: 'text/html', body: '<title>教学后台</title>' }),
       );
-    const popup = page.waitForEvent('popup');
-    await page.getByRole('menuitem', { name: '教学后台' }).click();
-    expect((await popup).url()).toContain('teaching.example.edu.cn');
+    const openMenu = async () => {
+      await menu.click();
+      await expect(page.getByRole('menuitem', { name: '个人中心' })).toBeVisible({ timeout: 2_000 });
+    };
+    const windows = () => page.context().pages();
+    await chooseMenuItem(page, '教学后台', openMenu, () =>
+      expect.poll(() => windows().length, { timeout: 2_000 }).toBeGreaterThan(1),
+    );
+    const backOffice = windows().at(-1)!;
+    await expect.poll(() => backOffice.url()).toContain('teaching.example.edu.cn');
+    // The new window takes the foreground; close it and come back to the portal, as a person would.
+    await backOffice.close();
+    await page.bringToFront();
 
-    await menu.click();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await expect(header(page).getByRole('link', { name: '登录' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: '个人中心' })).toBeHidden();
+    await chooseMenuItem(page, '退出登录', openMenu, () =>
+      expect(header(page).getByRole('link', { name: '登录' })).toBeVisible({ timeout: 5_000 }),
+    );
     await expect.poll(() => hashOf(page)).toBe('#/');
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
   });
