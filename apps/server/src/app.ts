@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { loggerOptions } from './lib/logger';
 import { repoRoot } from './lib/package-root';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -44,17 +45,6 @@ export interface BuildOptions {
   kvPrefix?: string;
 }
 
-const SENSITIVE_QUERY = /code|password|token|key|sign|secret/i;
-
-/** Request URL for logs with the values of secret-looking query parameters masked. */
-export function redactUrl(url: string): string {
-  const q = url.indexOf('?');
-  if (q === -1) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
-  for (const key of [...params.keys()]) if (SENSITIVE_QUERY.test(key)) params.set(key, '***');
-  return `${url.slice(0, q)}?${params.toString()}`;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Current time in ms for business rules (`Date.now` unless a test injects a clock). */
@@ -65,13 +55,7 @@ declare module 'fastify' {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["eav-sign"]'],
-      serializers: {
-        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-      },
-    },
+    logger: options.logger ?? loggerOptions(config.logLevel),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
