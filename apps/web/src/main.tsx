@@ -5,15 +5,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { unstableSetRender } from 'antd-mobile';
-import { z } from 'zod';
 import { AppProvider } from '@/app/provider';
 import { createRouter } from '@/app/router';
 import { registerSessionHooks } from '@/lib/api-client';
 import { applyMobileViewport, isMobileDevice } from '@/lib/device';
 import { registerNavigator } from '@/lib/navigation';
 import { useSession } from '@/stores/session';
-
-z.config(z.locales.zhCN());
 
 // antd-mobile pop-ups (Toast, Dialog) render through this on React 19.
 unstableSetRender((node, container) => {

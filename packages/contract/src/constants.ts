@@ -1,6 +1,15 @@
 /**
  * Business constants of portal-spec.md section 9 and the shared client rules of sections 7-8.
+ * Plain values only: the web entry imports from here, and a zod schema built at module level would
+ * pull zod into the first chunk every page loads.
  */
+
+/** Success code in the body of every successful response (contract section 1). */
+export const OK_CODE = 200;
+
+/** Default and largest `pageSize` of list endpoints (contract section 2). */
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
 
 /** Platform value sent with login and register payloads (spec 3, 9). */
 export const PLATFORM = 'WEB' as const;

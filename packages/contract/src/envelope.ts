@@ -2,9 +2,7 @@
  * Response envelope and pagination (contract.md sections 1-2).
  */
 import { z } from 'zod';
-
-/** Success code in the body of every successful response. */
-export const OK_CODE = 200;
+import { OK_CODE, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 
 /** `{ code, msg, data }`: every JSON response of `/api/**` and `/prize/api/**`. */
 export interface ApiEnvelope<T> {
@@ -27,9 +25,6 @@ export const errorEnvelope = z.object({
   data: z.unknown().optional(),
   requestId: z.string().optional(),
 });
-
-export const PAGE_SIZE_DEFAULT = 20;
-export const PAGE_SIZE_MAX = 100;
 
 /** Query parameters of every list endpoint: 1-based `page`, `pageSize` default 20, at most 100. */
 export const paginationQuery = z.object({

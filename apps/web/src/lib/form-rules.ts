@@ -1,8 +1,13 @@
 /**
  * Form rules (antd / antd-mobile, both rc-field-form) built from the zod fields of @eav/contract,
  * so a form refuses exactly what the server would and says so in the same Chinese words.
+ *
+ * The one place the web app runs zod: it sets zod's zh-CN messages here rather than in the entry,
+ * so zod loads with the first form instead of with every page.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
+
+z.config(z.locales.zhCN());
 
 /** Rule shape shared by antd and antd-mobile forms. */
 export interface FieldRule {
@@ -26,10 +31,16 @@ export function zodRule(schema: z.ZodType): FieldRule {
   return {
     validator: async (_rule, value) => {
       if (value === undefined || value === null || value === '') return;
-      const result = schema.safeParse(value);
-      if (!result.success) throw new Error(result.error.issues[0]?.message ?? '输入不正确');
+      const problem = fieldProblem(schema, value);
+      if (problem) throw new Error(problem);
     },
   };
+}
+
+/** The first message `schema` gives for `value` (zh-CN), or null when the value is valid. */
+export function fieldProblem(schema: z.ZodType, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? '输入不正确');
 }
 
 /** A "repeat the password" rule: the value must equal the form's `field`. */

@@ -7,6 +7,7 @@
  */
 import { captchaCodeField, LIMITS, type SmsPurpose } from '@eav/contract';
 import { useState } from 'react';
+import { fieldProblem } from '@/lib/form-rules';
 import { sendSmsCode } from '../api/send-sms-code';
 import { placeServerError, showServerError, type FieldErrorTarget, type ServerErrorPlace } from '../utils/server-error';
 import type { CaptchaState } from './use-captcha';
@@ -52,14 +53,9 @@ export function useSmsSender({ form, purpose, captcha, fixedPhone, onSent, onFor
       }
     }
     const captchaCode = String(form.getFieldValue('captchaCode') ?? '').trim();
-    const checked = captchaCodeField.safeParse(captchaCode);
-    if (!checked.success) {
-      form.setFields([
-        {
-          name: 'captchaCode',
-          errors: [captchaCode ? (checked.error.issues[0]?.message ?? '图形验证码不正确') : '请先输入图形验证码'],
-        },
-      ]);
+    const problem = fieldProblem(captchaCodeField, captchaCode);
+    if (problem) {
+      form.setFields([{ name: 'captchaCode', errors: [captchaCode ? problem : '请先输入图形验证码'] }]);
       return;
     }
     const phone = fixedPhone ?? String(form.getFieldValue('phone')).trim();
