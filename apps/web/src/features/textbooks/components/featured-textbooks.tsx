@@ -7,23 +7,13 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { RightOutlined } from '@ant-design/icons';
 import { Empty, Tabs } from 'antd';
-import type { FacetValue } from '@eav/contract';
 import { paths } from '@/config/paths';
 import { useTextbookFacets } from '../api/get-textbook-facets';
 import { useTextbooks } from '../api/get-textbooks';
+import { FEATURED_COUNT, featuredStages } from '../lib/featured';
 import { QueryError } from './query-error';
 import { TextbookCard, TextbookCardSkeleton } from './textbook-card';
 import styles from './textbooks.module.css';
-
-const MAIN_STAGES = ['小学', '初中', '高中'];
-const FEATURED_COUNT = 6;
-
-/** The stage tabs: 小学, 初中, 高中 when present (in that order), else every stage with books. */
-export function featuredStages(stages: FacetValue[]): FacetValue[] {
-  const withBooks = stages.filter((s) => s.count > 0);
-  const main = MAIN_STAGES.map((n) => withBooks.find((s) => s.name === n)).filter((s): s is FacetValue => !!s);
-  return main.length ? main : withBooks;
-}
 
 function StageBooks({ stageId }: { stageId: number }) {
   const list = useTextbooks({ stageId, page: 1, pageSize: FEATURED_COUNT });

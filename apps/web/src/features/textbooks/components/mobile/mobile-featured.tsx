@@ -5,12 +5,12 @@ import { Skeleton, Tabs } from 'antd-mobile';
 import { paths } from '@/config/paths';
 import { useTextbookFacets } from '../../api/get-textbook-facets';
 import { useTextbooks } from '../../api/get-textbooks';
-import { featuredStages } from '../featured-textbooks';
+import { FEATURED_COUNT, featuredStages } from '../../lib/featured';
 import { MobileCover } from './mobile-cover';
 import styles from './mobile.module.css';
 
 function StageBooks({ stageId }: { stageId: number }) {
-  const list = useTextbooks({ stageId, page: 1, pageSize: 6 });
+  const list = useTextbooks({ stageId, page: 1, pageSize: FEATURED_COUNT });
   if (!list.data) return <Skeleton.Paragraph lineCount={4} animated />;
   return (
     <div className={styles.featuredGrid}>
