@@ -1,21 +1,16 @@
 /**
- * First paint while the shell chunk loads (router HydrateFallback). Inline styles only: the
- * stylesheet arrives with the shell chunk itself.
+ * First paint while the first route loads (router HydrateFallback): the boot splash of index.html
+ * (same classes, styled there), so the hand-over from the static page to React does not flicker.
  */
+import { site } from '@/config/site';
+import { LogoMark } from './logo';
+
 export function AppLoading() {
   return (
-    <div role="status" aria-label="加载中" style={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
-      <span
-        style={{
-          width: 36,
-          height: 36,
-          borderRadius: '50%',
-          border: '3px solid #dbe7ff',
-          borderTopColor: '#1664ff',
-          animation: 'eav-spin 0.8s linear infinite',
-        }}
-      />
-      <style>{'@keyframes eav-spin{to{transform:rotate(360deg)}}'}</style>
+    <div className="eav-boot" role="status" aria-label="加载中">
+      <LogoMark size={44} />
+      <span>{site.platformName}</span>
+      <span className="eav-boot__bar" />
     </div>
   );
 }
