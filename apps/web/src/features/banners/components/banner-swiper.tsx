@@ -4,9 +4,12 @@
  */
 import type { Banner } from '@eav/contract';
 import { Skeleton, Swiper } from 'antd-mobile';
+import type { CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import { site } from '@/config/site';
 import { bannerTarget, useBanners } from '../api/get-banners';
+
+const BANNER_SKELETON = { '--height': '160px', '--border-radius': '12px' } as CSSProperties;
 
 export function BannerSwiper({ h5Route }: { h5Route: (route: string) => string | null }) {
   const { data, isPending, isError } = useBanners();
@@ -14,7 +17,9 @@ export function BannerSwiper({ h5Route }: { h5Route: (route: string) => string |
   if (isPending) {
     return (
       <div className="eav-h5-banner-wrap">
-        <Skeleton animated className="eav-h5-banner eav-h5-banner--skeleton" data-testid="banner-skeleton" />
+        {/* Sized through antd-mobile's CSS variables: its own stylesheet may load after ours, and a
+            skeleton without the banner's height lets the page jump when the banner arrives. */}
+        <Skeleton animated className="eav-h5-banner" style={BANNER_SKELETON} data-testid="banner-skeleton" />
       </div>
     );
   }

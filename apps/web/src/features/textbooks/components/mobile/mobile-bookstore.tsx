@@ -2,7 +2,7 @@
  * `/mobileH5/textbook`: the H5 bookstore. Search, stage tabs (with counts) and an endless list of
  * books; state (stageId, keyword) in the URL. Tapping a book opens `/mobileH5/browseBook?id=`.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ErrorBlock, InfiniteScroll, SearchBar, Skeleton, Tabs, Tag, Button } from 'antd-mobile';
@@ -15,6 +15,8 @@ import { MobileCover } from './mobile-cover';
 import styles from './mobile.module.css';
 
 const PAGE_SIZE = 20;
+
+const SKELETON_ROW = { '--height': '120px', '--border-radius': '12px' } as CSSProperties;
 
 export function MobileBookstore() {
   const [search, setSearch] = useSearchParams();
@@ -75,7 +77,8 @@ export function MobileBookstore() {
       ) : list.isPending ? (
         <div className={styles.list}>
           {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} animated className={styles.skeletonRow} />
+            // Sized through antd-mobile's CSS variables: its own stylesheet may load after ours.
+            <Skeleton key={i} animated style={SKELETON_ROW} />
           ))}
         </div>
       ) : items.length === 0 ? (
