@@ -8,6 +8,7 @@ export * from './errors';
 export * from './constants';
 export * from './limits';
 export * from './paths';
+export * from './vocabulary';
 export * from './schemas/dictionary';
 export * from './schemas/banner';
 export * from './schemas/accounts';

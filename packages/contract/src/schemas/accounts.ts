@@ -4,12 +4,9 @@
  * Rules enforced only on the server (common-password list, SMS send limits, lockout) are noted.
  */
 import { z } from 'zod';
+import { SMS_PURPOSES, USER_STATUSES } from '../vocabulary';
 import { IDENTITIES, PLATFORM } from '../constants';
 import { LIMITS } from '../limits';
-
-/** SMS code purposes; a code is bound to one phone and one purpose. */
-export const SMS_PURPOSES = ['register', 'login', 'reset', 'bind', 'cancel'] as const;
-export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 export const phoneField = z.string().trim().regex(LIMITS.phone.pattern, LIMITS.phone.message);
 export const smsCodeField = z
@@ -223,8 +220,6 @@ export type CancelAccountBody = z.input<typeof cancelAccountBody>;
 
 /** Platform code path segment (e.g. `xh`). */
 export const platformCodeField = z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, '平台编码无效');
-/** Code in `data.code` of the permission check when the user may not enter the platform. */
-export const PERMISSION_DENIED_CODE = 40301;
 /**
  * `GET /api/v1/users/{userId}/{platformCode}`: HTTP 200 in both cases; `data.code` is 200 with
  * `autoAddress` when allowed, PERMISSION_DENIED_CODE otherwise (the web reads data.code).
@@ -238,7 +233,6 @@ export type PermissionData = z.infer<typeof permissionData>;
 
 // ---- operator endpoints (role `admin`) ----
 
-export const USER_STATUSES = ['active', 'disabled'] as const;
 /** `PUT /api/v1/admin/users/{userId}/status`. */
 export const userStatusBody = z.object({ status: z.enum(USER_STATUSES, { message: '状态只能是 active 或 disabled' }) });
 export type UserStatusBody = z.input<typeof userStatusBody>;

@@ -5,37 +5,12 @@
  * can build typed requests from the same definitions.
  */
 import { z } from 'zod';
+import { ADMIN_CODES_MAX, TEXTBOOK_ACCESS } from '../vocabulary';
 import { LIMITS } from '../limits';
 import { paginationQuery } from '../envelope';
 import { dictEntry } from './dictionary';
 
-/** Who may read a textbook (or play a video): anyone, logged-in users, or users who activated it. */
-export const TEXTBOOK_ACCESS = ['public', 'login', 'activation'] as const;
-export type TextbookAccess = (typeof TEXTBOOK_ACCESS)[number];
 export const textbookAccess = z.enum(TEXTBOOK_ACCESS);
-
-/** Chinese labels of the access levels, for badges. */
-export const TEXTBOOK_ACCESS_LABELS: Record<TextbookAccess, string> = {
-  public: '免费阅读',
-  login: '登录阅读',
-  activation: '激活阅读',
-};
-
-/**
- * Activation code alphabet: digits and capitals without the look-alikes 0/O, 1/I/L
- * (31 symbols; 16 of them carry about 79 bits).
- */
-export const ACTIVATION_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-
-/** Normalises typed input: upper case, without spaces and hyphens (codes are shown as XXXX-XXXX-XXXX-XXXX). */
-export function normalizeActivationCode(input: string): string {
-  return input.toUpperCase().replace(/[\s-]+/g, '');
-}
-
-/** Formats a 16-character code in groups of four for display and printing. */
-export function formatActivationCode(code: string): string {
-  return code.replace(/(.{4})(?=.)/g, '$1-');
-}
 
 const id = z.coerce.number().int().positive();
 
@@ -84,9 +59,6 @@ export type TextbookListItem = z.infer<typeof textbookListItem>;
 /** One value of a facet dimension and how many books it would show. */
 export const facetValue = z.object({ id: z.number().int(), name: z.string(), count: z.number().int() });
 export type FacetValue = z.infer<typeof facetValue>;
-
-export const FACET_DIMENSIONS = ['stage', 'subject', 'edition', 'grade', 'volume', 'publisher'] as const;
-export type FacetDimension = (typeof FACET_DIMENSIONS)[number];
 
 /**
  * `GET /api/v1/textbooks/facets`: for each dimension, the values that still have books when every
@@ -193,9 +165,6 @@ export const activationResult = z.object({
   alreadyOwned: z.boolean(),
 });
 export type ActivationResult = z.infer<typeof activationResult>;
-
-/** Most codes one `POST /api/v1/admin/textbooks/{id}/codes` creates (the CLI makes larger batches). */
-export const ADMIN_CODES_MAX = 1000;
 
 /** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not). */
 const isCalendarDate = (s: string) => {

@@ -8,13 +8,11 @@ import { useNavigate } from 'react-router';
 import { Button, Form, Input, Modal, Result } from 'antd';
 import type { ActivationResult } from '@eav/contract';
 import { loginPath, paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { currentFullPath } from '@/lib/navigation';
 import { useSession } from '@/stores/session';
 import { useActivateTextbook } from '../api/activate-textbook';
-import { codeProblem, formatCodeInput } from '../lib/activation-code';
+import { activationErrorMessage, codeProblem, formatCodeInput } from '../lib/activation-code';
 import { CoverImage } from './cover-image';
-import { errorMessage } from './query-error';
 import styles from './textbooks.module.css';
 
 interface Props {
@@ -23,12 +21,6 @@ interface Props {
   /** Shown above the input ("为《…》输入激活码"). */
   bookTitle?: string;
   onActivated?(result: ActivationResult): void;
-}
-
-/** The message for a failed activation (server msg; 401 means the login expired). */
-export function activationErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return '登录已失效，请重新登录后再激活';
-  return errorMessage(error, '激活失败，请稍后重试');
 }
 
 export function ActivationDialog({ open, onClose, bookTitle, onActivated }: Props) {

@@ -3,6 +3,8 @@
  * XXXX-XXXX-XXXX-XXXX. The input accepts any spacing, dashes and case and shows the grouped form.
  */
 import { ACTIVATION_CODE_ALPHABET } from '@eav/contract';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 
 export const ACTIVATION_CODE_LENGTH = 16;
 
@@ -31,4 +33,10 @@ export function codeProblem(raw: string): string | null {
   const bad = [...new Set([...chars].filter((c) => !ACTIVATION_CODE_ALPHABET.includes(c)))];
   if (bad.length) return `激活码中不含字符 ${bad.join('、')}，请核对（数字 0/1 与字母 O/I/L 不会出现）`;
   return null;
+}
+
+/** The message for a failed activation (server msg; 401 means the login expired). */
+export function activationErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return '登录已失效，请重新登录后再激活';
+  return errorMessage(error, '激活失败，请稍后重试');
 }

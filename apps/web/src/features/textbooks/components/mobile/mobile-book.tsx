@@ -11,7 +11,7 @@ import { currentFullPath } from '@/lib/navigation';
 import { useSession } from '@/stores/session';
 import { useTextbook } from '../../api/get-textbook';
 import { readAction } from '../../lib/access';
-import { errorMessage } from '../query-error';
+import { errorMessage } from '@/lib/error-message';
 import { MobileCover } from './mobile-cover';
 import styles from './mobile.module.css';
 

@@ -10,7 +10,7 @@ import { TEXTBOOK_ACCESS_LABELS } from '@eav/contract';
 import { paths } from '@/config/paths';
 import { getTextbooks } from '../../api/get-textbooks';
 import { useTextbookFacets } from '../../api/get-textbook-facets';
-import { errorMessage } from '../query-error';
+import { errorMessage } from '@/lib/error-message';
 import { MobileCover } from './mobile-cover';
 import styles from './mobile.module.css';
 

@@ -1,0 +1,59 @@
+/**
+ * Plain values the contract's schemas are built from (enumerations, labels, codes, sizes) and the
+ * activation-code text helpers. No zod here, so web code that needs only these (badges, the code
+ * input, permission checks) does not load zod with them.
+ */
+
+// ---- accounts ----
+
+/** SMS code purposes; a code is bound to one phone and one purpose. */
+export const SMS_PURPOSES = ['register', 'login', 'reset', 'bind', 'cancel'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+/** Code in `data.code` of the permission check when the user may not enter the platform. */
+export const PERMISSION_DENIED_CODE = 40301;
+
+/** Account states an operator can set. */
+export const USER_STATUSES = ['active', 'disabled'] as const;
+
+// ---- dictionary ----
+
+/** Dictionary kinds stored in the `dictionary` table. */
+export const DICT_KINDS = ['stage', 'subject', 'grade', 'edition', 'publisher', 'volume'] as const;
+export type DictKind = (typeof DICT_KINDS)[number];
+
+// ---- textbooks ----
+
+/** Who may read a textbook (or play a video): anyone, logged-in users, or users who activated it. */
+export const TEXTBOOK_ACCESS = ['public', 'login', 'activation'] as const;
+export type TextbookAccess = (typeof TEXTBOOK_ACCESS)[number];
+
+/** Chinese labels of the access levels, for badges. */
+export const TEXTBOOK_ACCESS_LABELS: Record<TextbookAccess, string> = {
+  public: '免费阅读',
+  login: '登录阅读',
+  activation: '激活阅读',
+};
+
+/**
+ * Activation code alphabet: digits and capitals without the look-alikes 0/O, 1/I/L
+ * (31 symbols; 16 of them carry about 79 bits).
+ */
+export const ACTIVATION_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/** Normalises typed input: upper case, without spaces and hyphens (codes are shown as XXXX-XXXX-XXXX-XXXX). */
+export function normalizeActivationCode(input: string): string {
+  return input.toUpperCase().replace(/[\s-]+/g, '');
+}
+
+/** Formats a 16-character code in groups of four for display and printing. */
+export function formatActivationCode(code: string): string {
+  return code.replace(/(.{4})(?=.)/g, '$1-');
+}
+
+/** The facet dimensions of the catalogue filter bar, in display order. */
+export const FACET_DIMENSIONS = ['stage', 'subject', 'edition', 'grade', 'volume', 'publisher'] as const;
+export type FacetDimension = (typeof FACET_DIMENSIONS)[number];
+
+/** Most codes one `POST /api/v1/admin/textbooks/{id}/codes` creates (the CLI makes larger batches). */
+export const ADMIN_CODES_MAX = 1000;
