@@ -6,7 +6,7 @@ export default defineProject({
   define: { __EAV_SIGN_SECRET__: JSON.stringify('dev-secret') },
   test: {
     name: 'web',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     environment: 'jsdom',
     setupFiles: ['src/testing/setup.ts'],
   },

@@ -1,0 +1,72 @@
+import type { OutputBundle, OutputChunk } from 'rollup';
+import { describe, expect, it } from 'vitest';
+import { bundleViolations } from './bundle-guard';
+
+const ROOT = '/repo/apps/web';
+const NM = '/repo/node_modules';
+
+/** A minimal output chunk: its source module, the modules it holds and the chunks it imports. */
+function chunk(fileName: string, facade: string | null, modules: string[], imports: string[] = [], isEntry = false) {
+  return {
+    type: 'chunk',
+    fileName,
+    facadeModuleId: facade,
+    isEntry,
+    imports,
+    modules: Object.fromEntries(modules.map((m) => [m, {}])),
+  } as unknown as OutputChunk;
+}
+
+function bundle(...chunks: OutputChunk[]): OutputBundle {
+  return Object.fromEntries(chunks.map((c) => [c.fileName, c])) as OutputBundle;
+}
+
+describe('bundleViolations', () => {
+  const entry = chunk('index.js', `${ROOT}/index.html`, [`${NM}/react-dom/index.js`, `${ROOT}/src/main.tsx`], [], true);
+
+  it('accepts H5 pages that share chunks with each other but not with the desktop', () => {
+    const shared = chunk('adm.js', null, [`${NM}/antd-mobile/es/index.js`]);
+    const home = chunk(
+      'home.js',
+      `${ROOT}/src/app/routes/mobile-home.tsx`,
+      [`${ROOT}/src/app/routes/mobile-home.tsx`],
+      ['adm.js'],
+    );
+    const login = chunk(
+      'login.js',
+      `${ROOT}/src/app/routes/mobile/login.tsx`,
+      [`${NM}/zod/v4/core/core.js`],
+      ['adm.js'],
+    );
+    expect(bundleViolations(bundle(entry, shared, home, login))).toEqual([]);
+  });
+
+  it('names the H5 page and the antd module reached through a shared chunk', () => {
+    const desktop = chunk('Button.js', null, [`${NM}/antd/es/button/index.js`]);
+    const card = chunk('card.js', null, [`${ROOT}/src/features/textbooks/components/query-error.tsx`], ['Button.js']);
+    const page = chunk('act.js', `${ROOT}/src/app/routes/mobile/activation.tsx`, [], ['card.js']);
+    expect(bundleViolations(bundle(entry, desktop, card, page))).toEqual([
+      'H5 pages load no antd: src/app/routes/mobile/activation.tsx reaches node_modules/antd/es/button/index.js',
+    ]);
+  });
+
+  it('allows zod on H5 account forms only, and never in the entry', () => {
+    const zod = chunk('coerce.js', null, [`${NM}/zod/v4/classic/coerce.js`]);
+    const book = chunk('book.js', `${ROOT}/src/app/routes/mobile/browse-book.tsx`, [], ['coerce.js']);
+    const register = chunk('reg.js', `${ROOT}/src/app/routes/mobile/register.tsx`, [], ['coerce.js']);
+    const fatEntry = chunk('index.js', `${ROOT}/index.html`, [`${NM}/zod/v4/core/core.js`], [], true);
+    expect(bundleViolations(bundle(fatEntry, zod, book, register))).toEqual([
+      'the entry chunk loads no zod and no antd: index.html reaches node_modules/zod/v4/core/core.js',
+      'H5 pages without account forms load no zod: src/app/routes/mobile/browse-book.tsx reaches node_modules/zod/v4/classic/coerce.js',
+    ]);
+  });
+
+  it('ignores what a page loads later through dynamic imports', () => {
+    const later = chunk('antd.js', null, [`${NM}/antd/es/modal/index.js`]);
+    const page = {
+      ...chunk('net.js', `${ROOT}/src/app/routes/mobile/network-learning.tsx`, []),
+      dynamicImports: ['antd.js'],
+    };
+    expect(bundleViolations(bundle(entry, later, page as OutputChunk))).toEqual([]);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Build-time guard on what the first load of each part of the site pulls in. The web build fails
+ * when a rule's chunks, together with every chunk they import statically (what the browser must
+ * fetch before the page runs), contain a forbidden module. It keeps the gains of docs/benchmarks.md
+ * ("Web bundle") from eroding one import at a time: an H5 page that imports a desktop component
+ * drags antd in, and a plain value taken from a schema module drags zod in.
+ */
+import type { OutputBundle, OutputChunk } from 'rollup';
+import type { Plugin } from 'vite';
+
+export interface BundleRule {
+  /** What the rule protects, for the error message. */
+  name: string;
+  /** The chunks the rule checks. */
+  applies(chunk: OutputChunk): boolean;
+  /** Module ids that must not be reachable from those chunks. */
+  forbidden: RegExp;
+}
+
+const H5_PAGE = /\/src\/(app\/routes\/mobile\/|app\/routes\/mobile-home\.tsx$|components\/layouts\/h5-shell\.tsx$)/;
+/** H5 pages with account forms, whose field rules are the contract's zod schemas. */
+const H5_FORM_PAGE = /\/src\/app\/routes\/mobile\/(login|register|forget|phone-login)\.tsx$/;
+const ANTD = /\/node_modules\/(antd|@ant-design\/cssinjs)\//;
+const ZOD = /\/node_modules\/zod\//;
+
+/** The rules of this site (see docs/ARCHITECTURE.md for where plain values and helpers live). */
+export const WEB_BUNDLE_RULES: BundleRule[] = [
+  {
+    name: 'the entry chunk loads no zod and no antd',
+    applies: (c) => c.isEntry,
+    forbidden: /\/node_modules\/(zod|antd)\//,
+  },
+  { name: 'H5 pages load no antd', applies: (c) => H5_PAGE.test(c.facadeModuleId ?? ''), forbidden: ANTD },
+  {
+    name: 'H5 pages without account forms load no zod',
+    applies: (c) => H5_PAGE.test(c.facadeModuleId ?? '') && !H5_FORM_PAGE.test(c.facadeModuleId ?? ''),
+    forbidden: ZOD,
+  },
+];
+
+/** Breaches of `rules` in `bundle`, one line each: rule, chunk's source module, first forbidden module. */
+export function bundleViolations(bundle: OutputBundle, rules: BundleRule[] = WEB_BUNDLE_RULES): string[] {
+  const chunks = new Map<string, OutputChunk>();
+  for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
+  const found: string[] = [];
+  for (const rule of rules) {
+    for (const chunk of chunks.values()) {
+      if (!rule.applies(chunk)) continue;
+      const hit = firstReachable(chunk, chunks, rule.forbidden);
+      if (hit) found.push(`${rule.name}: ${shortId(chunk.facadeModuleId ?? chunk.fileName)} reaches ${shortId(hit)}`);
+    }
+  }
+  return found;
+}
+
+function firstReachable(start: OutputChunk, chunks: Map<string, OutputChunk>, forbidden: RegExp): string | null {
+  const seen = new Set<string>();
+  const queue = [start.fileName];
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const chunk = chunks.get(file);
+    if (!chunk) continue;
+    const hit = Object.keys(chunk.modules).find((id) => forbidden.test(id));
+    if (hit) return hit;
+    queue.push(...chunk.imports);
+  }
+  return null;
+}
+
+function shortId(id: string): string {
+  const nm = id.lastIndexOf('/node_modules/');
+  if (nm >= 0) return id.slice(nm + 1);
+  const src = id.lastIndexOf('/src/');
+  return src >= 0 ? id.slice(src + 1) : id.slice(id.lastIndexOf('/') + 1);
+}
+
+/** Vite plugin: fails `vite build` when `bundleViolations` finds anything. */
+export function bundleGuard(rules: BundleRule[] = WEB_BUNDLE_RULES): Plugin {
+  return {
+    name: 'eav-bundle-guard',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const found = bundleViolations(bundle, rules);
+      if (found.length) this.error(`bundle rules broken (build/bundle-guard.ts):\n  ${found.join('\n  ')}`);
+    },
+  };
+}
