@@ -351,7 +351,9 @@ test.describe('redirects and devices', () => {
       .toMatch(/^#\/(resource$|loginRegistration\?.*redirect=\/resource)/);
   });
 
-  test('a mobile device on / lands on /mobileH5/home with the 375 px viewport', async ({ browser }) => {
+  test('a mobile device on / lands on /mobileH5/home with the 375 px viewport, loading no desktop code', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({
       viewport: { width: 414, height: 896 },
       isMobile: true,
@@ -359,11 +361,20 @@ test.describe('redirects and devices', () => {
       userAgent: MOBILE_UA,
     });
     const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.endsWith('.js')) scripts.push(path);
+    });
     await page.goto('/');
     await expect.poll(() => hashOf(page)).toBe('#/mobileH5/home');
     await expect(page.locator('[data-shell]')).toHaveAttribute('data-shell', 'h5');
     await expect(page.locator('meta[name="viewport"]')).toHaveAttribute('content', /width=375/);
     expect(await page.evaluate(() => document.documentElement.clientWidth)).toBe(375);
+    // The redirect happens before the router starts: the desktop home and its shell are never fetched.
+    await expect(page.getByRole('tab', { name: '小学' })).toBeVisible();
+    expect(scripts.some((s) => /\/assets\/h5-shell-[\w-]+\.js$/.test(s))).toBe(true);
+    expect(scripts.filter((s) => /\/assets\/(home|desktop-shell)-[\w-]+\.js$/.test(s))).toEqual([]);
     await context.close();
   });
 });
