@@ -1,4 +1,7 @@
-/** The platform mark (an open book on a blue tile) and the word mark beside it. */
+/**
+ * The platform mark (an open book on a blue tile) and the word mark beside it. index.html's boot
+ * splash inlines the same SVG and favicon.svg draws it too: change all three together.
+ */
 import { site } from '@/config/site';
 
 export function LogoMark({ size = 40 }: { size?: number }) {
