@@ -28,7 +28,7 @@ export const WEB_BUNDLE_RULES: BundleRule[] = [
   {
     name: 'the entry chunk loads no zod and no antd',
     applies: (c) => c.isEntry,
-    forbidden: /\/node_modules\/(zod|antd)\//,
+    forbidden: new RegExp(`${ANTD.source}|${ZOD.source}`),
   },
   { name: 'H5 pages load no antd', applies: (c) => H5_PAGE.test(c.facadeModuleId ?? ''), forbidden: ANTD },
   {

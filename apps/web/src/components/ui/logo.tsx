@@ -1,6 +1,6 @@
 /**
- * The platform mark (an open book on a blue tile) and the word mark beside it. index.html's boot
- * splash inlines the same SVG and favicon.svg draws it too: change all three together.
+ * The platform mark (an open book on a blue tile) and the word mark beside it. public/favicon.svg
+ * (also the boot splash's mark in index.html) draws the same mark: change both together.
  */
 import { site } from '@/config/site';
 
