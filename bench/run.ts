@@ -133,7 +133,7 @@ export interface ServeOptions {
    * answering a constant dictionary-sized JSON envelope.
    */
   kind: 'portal' | 'bare';
-  /** Environment of the server (contract section 5 variables). HOST and PORT are forced. */
+  /** Environment of the server (docs/api.md, Configuration variables). HOST and PORT are forced. */
   env?: Record<string, string>;
 }
 

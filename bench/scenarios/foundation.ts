@@ -1,5 +1,5 @@
 /**
- * Foundation benchmarks (issue 2): the cost of the portal's request path against bare Fastify, and
+ * Foundation benchmarks: the cost of the portal's request path against bare Fastify, and
  * the Lighthouse scores of the home page.
  *
  * - "bare Fastify": one route answering a constant dictionary-sized JSON envelope; nothing else.
@@ -18,7 +18,7 @@ interface ServerState extends ScenarioState {
   stop(): Promise<void>;
 }
 
-/** Chromium flags (TEAM.md): no sandbox as root, no GPU, and no calls to the outside network. */
+/** Chromium flags: no sandbox as root, no GPU, and no calls to the outside network. */
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',

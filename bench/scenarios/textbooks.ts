@@ -1,6 +1,6 @@
 /**
- * Catalogue benchmarks (issue 4): list, facets and keyword search on the real catalogue
- * (shared/data/textbooks-chinatextbook.jsonl, 1,907 importable books) and on a synthetic
+ * Catalogue benchmarks: list, facets and keyword search on the real catalogue
+ * (data/textbooks-chinatextbook.jsonl, 1,907 importable books) and on a synthetic
  * 100,000-book catalogue, on PGlite (embedded) and PostgreSQL.
  *
  * The catalogue is imported with the product's own importer before the server starts (PGlite:
@@ -10,7 +10,7 @@
  *
  * Each load scenario cycles through several request variants (unfiltered and filtered pages, deep
  * pages, facet combinations, keywords of different selectivity), all signed with EAV-Sign.
- * Targets (issue 4): p99 < 20 ms at 1,926 books and < 50 ms at 100,000 books on PostgreSQL,
+ * Targets: p99 < 20 ms at 1,926 books and < 50 ms at 100,000 books on PostgreSQL,
  * judged on the paced run (latency at a stated rate below saturation); `summarize` writes the
  * verdict for both that and the saturated p99.
  */
@@ -36,7 +36,7 @@ import {
 import { lighthouseScenario } from './foundation';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-const CATALOGUE = path.resolve(ROOT, '..', 'shared', 'data', 'textbooks-chinatextbook.jsonl');
+const CATALOGUE = path.join(ROOT, 'data', 'textbooks-chinatextbook.jsonl');
 const PG_ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SYNTHETIC_SIZE = 100_000;
@@ -297,14 +297,14 @@ function scenarios(
   return [list, facets, firstSearch, search];
 }
 
-/** Issue 4 aims: p99 bound per catalogue size, on PostgreSQL. */
+/** Catalogue latency aims: p99 bound per catalogue size, on PostgreSQL. */
 const AIMS = [
   { label: '1,926 books', boundMs: 20 },
   { label: '100,000 books', boundMs: 50 },
 ] as const;
 
 /**
- * The verdict on the issue-4 aims from this run's PostgreSQL results: per scenario the paced p99
+ * The verdict on the catalogue latency aims from this run's PostgreSQL results: per scenario the paced p99
  * (what the aim is judged against) and the saturated p99, each against the bound. A paced rate
  * below the requested one (the half-capacity cap) and a p99 within 10 % of the bound are named.
  */
@@ -390,7 +390,7 @@ export function aimVerdict(results: LoadResult[], ctx: Pick<BenchContext, 'rate'
     ...rows.map((r) => `| ${r.join(' | ')} |`),
   ].join('\n');
   return [
-    '### Issue 4 aims (PostgreSQL)',
+    '### Catalogue latency aims (PostgreSQL)',
     'The aim is judged against the **paced p99**: the latency of a request while the server carries a stated load ' +
       'below its capacity (the rate column). The saturated p99 is shown beside it: with ' +
       `${ctx.connections} closed-loop connections the server is kept 100 % busy, so that p99 is mostly time spent ` +

@@ -5,16 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../src/db/client';
 import { sessions, users } from '../src/db/schema';
 import { sha256Hex } from '../src/lib/tokens';
 
-export const CATALOGUE_FILE = path.resolve(
-  fileURLToPath(new URL('.', import.meta.url)),
-  '../../../../shared/data/textbooks-chinatextbook.jsonl',
-);
+/** The real catalogue of the repository's `data/` folder (data/README.md). */
+export const CATALOGUE_FILE = fileURLToPath(new URL('../../../data/textbooks-chinatextbook.jsonl', import.meta.url));
 
 export interface CatalogueLine {
   externalId: string;
@@ -38,7 +35,7 @@ export function readCatalogue(): { text: string; lines: (CatalogueLine & { line:
   return { text, lines };
 }
 
-/** Lines a correct importer must accept (contract section 4: required keys present and non-empty). */
+/** Lines a correct importer must accept (docs/api.md, Textbook catalogue import: required keys present and non-empty). */
 export const isImportable = (l: CatalogueLine) => Boolean(l.externalId && l.title && l.stage && l.subject && l.edition);
 
 export interface TestUser {
