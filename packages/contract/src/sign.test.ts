@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalQuery, canonicalString, signRequest, signaturesEqual, signingPath } from './sign';
+import {
+  canonicalPath,
+  canonicalQuery,
+  canonicalString,
+  signRequest,
+  signaturesEqual,
+  splitRequestTarget,
+} from './sign';
 
 const secret = 'dev-secret';
 const timestamp = 1700000000000;
 
-describe('EAV-Sign (contract section 3)', () => {
+describe('EAV-Sign (docs/api.md, Signing)', () => {
   it('builds the canonical string of the worked example', () => {
     expect(
       canonicalString({
@@ -61,13 +68,63 @@ describe('EAV-Sign (contract section 3)', () => {
   });
 
   it('rewrites only a leading /prize/api/ and ignores a query in the path', () => {
-    expect(signingPath('/prize/api/v1/rank/user?x=1')).toBe('/api/v1/rank/user');
-    expect(signingPath('/api/v1/prize/api/x')).toBe('/api/v1/prize/api/x');
+    expect(canonicalPath('/prize/api/v1/rank/user?x=1')).toBe('/api/v1/rank/user');
+    expect(canonicalPath('/api/v1/prize/api/x')).toBe('/api/v1/prize/api/x');
+  });
+
+  it('takes the path as routing sees it: absolute form, escapes and "#" resolved', () => {
+    const cases: [string, string][] = [
+      ['/%61pi/v1/users/1', '/api/v1/users/1'],
+      ['/%61%70%69/v1/users/1', '/api/v1/users/1'],
+      ['/prize/%61pi/v1/banner', '/api/v1/banner'],
+      ['/api/v1/textbooks/%E4%B8%AD%20x', '/api/v1/textbooks/中 x'],
+      ['/api/v1/textbooks/中', '/api/v1/textbooks/中'],
+      ['http://x/api/v1/users/1?a=1', '/api/v1/users/1'],
+      ['HTTPS://x:8443/%61pi/v1/a', '/api/v1/a'],
+      ['http://x', '/'],
+      ['http://x?a=1', '/'],
+      ['/api/v1/textbooks#page=2', '/api/v1/textbooks'],
+      // Decoded once, as the router decodes once.
+      ['/%2561pi/v1', '/%61pi/v1'],
+      // Malformed escapes stay as they are (the router refuses such a request with 400).
+      ['/api/%zz/%E4/%', '/api/%zz/%E4/%'],
+      // Not absolute form: left alone, and never routed.
+      ['ftp://x/api/v1', 'ftp://x/api/v1'],
+    ];
+    for (const [target, path] of cases) expect(canonicalPath(target), target).toBe(path);
+    expect(canonicalPath(canonicalPath('/api/v1/a%20b'))).toBe('/api/v1/a b');
+  });
+
+  it('splits the query where the router does, at the first "?" or "#"', () => {
+    expect(splitRequestTarget('/api/v1/t?a=1#b')).toEqual({ path: '/api/v1/t', query: 'a=1#b' });
+    expect(splitRequestTarget('/api/v1/t#a=1?b=2')).toEqual({ path: '/api/v1/t', query: 'a=1?b=2' });
+    expect(splitRequestTarget('http://h:1?x=%20')).toEqual({ path: '/', query: 'x=%20' });
+    expect(splitRequestTarget('/api/v1/t')).toEqual({ path: '/api/v1/t', query: '' });
+  });
+
+  it('signs every spelling of a path alike, and the test vectors hold for them', () => {
+    const base = {
+      method: 'POST',
+      body: '{"account":"13800000000","password":"密码Pa55","platform":"WEB"}',
+      timestamp,
+    };
+    const vector2 = '518db73c203daae18c45b9e5eb24b884ea637f36edb3f6d6d0f9257761c037a3';
+    for (const path of ['/api/v1/pub/login', '/%61pi/v1/pub/login', 'http://example.cn/api/v1/pub/%6Cogin?x'])
+      expect(signRequest({ ...base, path }, secret), path).toBe(vector2);
+    expect(signRequest({ ...base, path: '/api/v1/pub/logins' }, secret)).not.toBe(vector2);
   });
 
   it('compares signatures without short-circuit and rejects different lengths', () => {
     expect(signaturesEqual('abcd', 'abcd')).toBe(true);
     expect(signaturesEqual('abcd', 'abce')).toBe(false);
     expect(signaturesEqual('abcd', 'abc')).toBe(false);
+  });
+});
+
+describe('canonicalQuery with lone surrogates', () => {
+  it('signs a lone surrogate as U+FFFD, as the URL serialiser sends it, instead of throwing', () => {
+    expect(canonicalQuery({ q: 'a\ud800b' })).toBe(`q=${encodeURIComponent('a\ufffdb')}`);
+    expect(canonicalQuery({ q: '\udc00' })).toBe(`q=${encodeURIComponent('\ufffd')}`);
+    expect(canonicalQuery({ q: '中😀' })).toBe(`q=${encodeURIComponent('中😀')}`);
   });
 });

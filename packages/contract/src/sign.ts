@@ -1,5 +1,5 @@
 /**
- * EAV-Sign request signing (contract.md section 3).
+ * EAV-Sign request signing (docs/api.md, Signing).
  *
  * The signature is lowercase hex HMAC-SHA256 over six LF-joined fields:
  * METHOD, PATH, QUERY, BODY, TOKEN, TIMESTAMP. It is tamper and replay friction, never
@@ -12,7 +12,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
-/** Header names of contract section 3. */
+/** Header names (docs/api.md, Signing). */
 export const SIGN_HEADERS = {
   timestamp: 'EAV-Timestamp',
   sign: 'EAV-Sign',
@@ -28,7 +28,10 @@ export type QueryValue = string | number | boolean | null | undefined | readonly
 export interface SignInput {
   /** HTTP method, any case. */
   method: string;
-  /** Path as sent, without scheme, host and query (a query part, if present, is ignored). */
+  /**
+   * The request target as sent: a path, or an absolute URL (its scheme and host are dropped); a query
+   * part is ignored. Signed as `canonicalPath(path)`.
+   */
   path: string;
   /** Query parameters; entries with an empty value are left out, as the client never sends them. */
   query?: Record<string, QueryValue> | URLSearchParams | undefined;
@@ -40,10 +43,63 @@ export interface SignInput {
   timestamp: number | string;
 }
 
-/** Rewrites a leading `/prize/api/` to `/api/` (contract section 3, PATH). */
-export function signingPath(path: string): string {
-  const bare = path.split('?')[0] ?? '';
-  return bare.startsWith('/prize/api/') ? bare.slice('/prize'.length) : bare;
+/** A request target split as the server's router splits it (docs/api.md, Signing). */
+export interface RequestTarget {
+  /** `canonicalPath` of the target. */
+  path: string;
+  /** The raw query string (still percent-encoded), without its leading `?`; '' when absent. */
+  query: string;
+}
+
+/** Scheme and authority of an absolute-form target (`http://host:port`), as the router drops them. */
+const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*/i;
+
+/**
+ * Decodes every run of `%XX` escapes that is valid UTF-8, leaving malformed ones as they are: a
+ * request carrying those is refused by the router before any check, and the browser client must
+ * not throw on them.
+ */
+function percentDecode(path: string): string {
+  return path.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
+/**
+ * Splits a request target (`/p?q`, or the absolute form `http://host/p?q` that HTTP/1.1 allows in a
+ * request line) the way the server routes it: scheme and host dropped, the path ends at the first
+ * `?` or `#`, the rest is the query. The path is returned canonical, see `canonicalPath`.
+ */
+export function splitRequestTarget(target: string): RequestTarget {
+  let rest = target;
+  if (!rest.startsWith('/')) {
+    const origin = ABSOLUTE_FORM.exec(rest);
+    if (origin) {
+      rest = rest.slice(origin[0].length);
+      if (!rest.startsWith('/')) rest = `/${rest}`;
+    }
+  }
+  const end = rest.search(/[?#]/);
+  const rawPath = end === -1 ? rest : rest.slice(0, end);
+  const query = end === -1 ? '' : rest.slice(end + 1);
+  const decoded = percentDecode(rawPath);
+  const path = decoded.startsWith('/prize/api/') ? decoded.slice('/prize'.length) : decoded;
+  return { path, query };
+}
+
+/**
+ * The PATH field of EAV-Sign (docs/api.md, Signing): the request path as routing sees it, so that
+ * every spelling of one route signs alike. Scheme and host are removed (absolute-form request
+ * lines), the query (from the first `?` or `#`) is dropped, percent escapes are decoded
+ * (`/%61pi/v1` is `/api/v1`), and a leading `/prize/api/` becomes `/api/`.
+ * Decoding is not idempotent (`%2561` → `%61` → `a`): apply it once, to the target as sent.
+ */
+export function canonicalPath(target: string): string {
+  return splitRequestTarget(target).path;
 }
 
 function compareCodePoints(a: string, b: string): number {
@@ -59,6 +115,11 @@ function compareCodePoints(a: string, b: string): number {
   return ca.length - cb.length;
 }
 
+/** `s` with every lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, for older browsers). */
+function wellFormed(s: string): string {
+  return s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g, (m) => (m.length === 2 ? m : '\uFFFD'));
+}
+
 /**
  * Canonical QUERY field: non-empty parameters sorted by key then value (code-point order),
  * each `encodeURIComponent(key)=encodeURIComponent(value)`, joined by `&`.
@@ -70,7 +131,8 @@ export function canonicalQuery(query: SignInput['query']): string {
     if (v === undefined || v === null) return;
     const s = String(v);
     if (s === '') return;
-    pairs.push([k, s]);
+    // A lone surrogate cannot be percent-encoded; the URL serialiser sends it as U+FFFD, so sign that.
+    pairs.push([wellFormed(k), wellFormed(s)]);
   };
   if (query instanceof URLSearchParams) {
     query.forEach((v, k) => push(k, v));
@@ -84,11 +146,11 @@ export function canonicalQuery(query: SignInput['query']): string {
   return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
 }
 
-/** The six-line canonical string that is signed. */
+/** The six-line canonical string that is signed (docs/api.md, Signing). */
 export function canonicalString(input: SignInput): string {
   return [
     input.method.toUpperCase(),
-    signingPath(input.path),
+    canonicalPath(input.path),
     canonicalQuery(input.query),
     input.body ?? '',
     input.token ?? '',

@@ -1,21 +1,27 @@
 /**
- * Bearer-token authentication (issue 3; contract section 1).
+ * Bearer-token authentication and the role gate (docs/api.md).
  * - `request.getAuth()`: the session's user or null (memoised per request).
- * - `app.requireAuth`: preHandler answering 401 when not logged in.
+ * - `app.requireAuth`: hook answering 401 when not logged in (usable as `onRequest`, so that an
+ *   anonymous request is refused before its body is read).
+ * - Role gate: a route declares `config: { roles: ['admin'] }`; every path under `/api/v1/admin/`
+ *   needs role `admin` whatever it declares (fail closed, unknown admin paths included). A global
+ *   `onRequest` hook, before the body is read, answers 401 when not logged in and, without one of
+ *   the roles, the 404 of an unknown path. After it `request.auth` is set. Feature code writes no
+ *   role checks of its own.
  * Unknown, revoked or expired tokens are 401; a disabled or cancelled account is 403 (also for a
  * token the cancellation revoked, so that the old token of a cancelled account answers 403).
  * Expiry slides: each use (at most once a minute) pushes it to now + 7 days.
  */
-import { ErrorCode, Messages } from '@eav/contract';
+import { canonicalPath, ErrorCode, Messages } from '@eav/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sessions, users } from '../db/schema';
+import { cancelledTokens, sessions, users } from '../db/schema';
 import { AppError, unauthorized } from '../lib/errors';
 import { sha256Hex } from '../lib/tokens';
-import { bearerToken } from './sign';
+import { bearerToken, closeIfBodyPending } from './sign';
 
-/** Session lifetime after last use, ms (issue 3: sliding 7-day expiry). */
+/** Session lifetime after last use, ms (sliding 7-day expiry, docs/api.md). */
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 const SLIDE_EVERY_MS = 60_000;
 
@@ -31,10 +37,19 @@ export interface Auth {
   sessionId: number;
 }
 
+/** Role that every path under `ADMIN_PREFIX` requires. */
+export const ADMIN_ROLE = 'admin';
+/** Operator endpoints; gated even when a route forgets to declare its roles. */
+export const ADMIN_PREFIX = '/api/v1/admin/';
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The user needs at least one of these roles; checked before the body is read. */
+    roles?: readonly string[];
+  }
   interface FastifyRequest {
     getAuth(): Promise<Auth | null>;
-    /** Set by `requireAuth`; use only in handlers behind it. */
+    /** Set by `requireAuth` and the role gate; use only in handlers behind one of them. */
     auth: Auth;
   }
   interface FastifyInstance {
@@ -43,6 +58,24 @@ declare module 'fastify' {
 }
 
 const memo = new WeakMap<FastifyRequest, Promise<Auth | null>>();
+
+/**
+ * Role sets a request must satisfy (one role of each set), from the matched route's `config.roles`
+ * and from the admin prefix, judged on both the canonical path (also for unknown paths) and the
+ * route's URL pattern, so that no spelling of an admin path escapes the gate.
+ */
+export function requiredRoles(request: FastifyRequest): (readonly string[])[] {
+  const sets: (readonly string[])[] = [];
+  const declared = request.routeOptions.config?.roles;
+  if (declared) sets.push(declared);
+  const pattern = request.routeOptions.url;
+  if (
+    canonicalPath(request.url).startsWith(ADMIN_PREFIX) ||
+    (pattern && canonicalPath(pattern).startsWith(ADMIN_PREFIX))
+  )
+    sets.push([ADMIN_ROLE]);
+  return sets;
+}
 
 export default fp(
   async function auth(app: FastifyInstance) {
@@ -66,7 +99,18 @@ export default fp(
         .where(eq(sessions.tokenHash, sha256Hex(token)))
         .limit(1);
       const now = app.clock();
-      if (!row || row.expiresAt.getTime() <= now) throw unauthorized();
+      if (!row) {
+        // The sessions of a cancelled account are erased; its live tokens are remembered by hash.
+        const [gone] = await app.db
+          .select({ expiresAt: cancelledTokens.expiresAt })
+          .from(cancelledTokens)
+          .where(eq(cancelledTokens.tokenHash, sha256Hex(token)))
+          .limit(1);
+        if (gone && gone.expiresAt.getTime() > now)
+          throw new AppError(403, ErrorCode.AUTH_ACCOUNT_CANCELLED, Messages.accountCancelled);
+        throw unauthorized();
+      }
+      if (row.expiresAt.getTime() <= now) throw unauthorized();
       if (row.status === 'cancelled')
         throw new AppError(403, ErrorCode.AUTH_ACCOUNT_CANCELLED, Messages.accountCancelled);
       if (row.revokedAt) throw unauthorized();
@@ -96,6 +140,23 @@ export default fp(
       const a = await request.getAuth();
       if (!a) throw new AppError(401, 401, Messages.authRequired);
       request.auth = a;
+    });
+
+    // The role gate. onRequest runs before the body is read, so a refused request costs no upload.
+    app.addHook('onRequest', async (request, reply) => {
+      const sets = requiredRoles(request);
+      if (sets.length === 0) return;
+      try {
+        const a = await request.getAuth();
+        if (!a) throw new AppError(401, 401, Messages.authRequired);
+        // Same answer as an unknown path: a user without the role learns nothing of the route.
+        if (!sets.every((roles) => roles.some((r) => a.user.roles.includes(r))))
+          throw new AppError(404, 404, Messages.notFoundRequest);
+        request.auth = a;
+      } catch (err) {
+        closeIfBodyPending(request, reply);
+        throw err;
+      }
     });
   },
   { name: 'auth', dependencies: ['db'] },

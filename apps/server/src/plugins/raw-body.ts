@@ -1,6 +1,6 @@
 /**
  * JSON body parser that keeps the exact string received (`request.rawBody`), which EAV-Sign
- * signs (contract section 3, BODY). An empty JSON body parses to undefined instead of failing.
+ * signs (docs/api.md, Signing: BODY). An empty JSON body parses to undefined instead of failing.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

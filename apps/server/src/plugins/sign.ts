@@ -1,19 +1,51 @@
 /**
- * EAV-Sign verification (contract.md section 3) on every `/api/**` and `/prize/api/**` route,
- * using the one signer of @eav/contract. Runs before validation so a tampered request is told
- * SIGN.INVALID rather than a field error. Constant-time comparison.
+ * EAV-Sign verification (docs/api.md, Signing) on every `/api/**` and `/prize/api/**` request,
+ * using the one signer of @eav/contract.
+ *
+ * Whether a request must be signed, and the PATH it is signed with, are decided once, on
+ * `canonicalPath` of the request target (the path as routing sees it: absolute form and percent
+ * escapes resolved) and on the matched route's URL pattern: no spelling of a signed route escapes.
+ *
+ * Two steps:
+ * - `onRequest`, before the body is read: the headers are present and well formed and the timestamp
+ *   is within 300 s, so an unsigned or stale request is refused without receiving its upload;
+ * - `preValidation`, once the raw body is known: the HMAC (constant-time comparison), before schema
+ *   validation so that a tampered request is told SIGN.INVALID rather than a field error.
  */
-import { ErrorCode, Messages, SIGN_HEADERS, SIGN_MAX_SKEW_MS, signaturesEqual, signRequest } from '@eav/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ErrorCode,
+  Messages,
+  SIGN_HEADERS,
+  SIGN_MAX_SKEW_MS,
+  canonicalPath,
+  signaturesEqual,
+  signRequest,
+  splitRequestTarget,
+} from '@eav/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 
 /** Paths under /api that a browser opens directly (documentation) and so cannot sign. */
 const UNSIGNED_PREFIXES = ['/api/docs'];
 
-export function isSignedPath(url: string): boolean {
-  if (!(url.startsWith('/api/') || url.startsWith('/prize/api/'))) return false;
-  return !UNSIGNED_PREFIXES.some((p) => url === p || url.startsWith(p + '/') || url.startsWith(p + '?'));
+/**
+ * Whether a canonical path (see `canonicalPath`) needs a signature: everything under `/api/`
+ * (`/prize/api/` is already rewritten to it) except the documentation.
+ */
+export function isSignedPath(path: string): boolean {
+  if (!path.startsWith('/api/')) return false;
+  return !UNSIGNED_PREFIXES.some((p) => path === p || path.startsWith(p + '/'));
+}
+
+/**
+ * Whether the request must carry a valid EAV-Sign: judged on its canonical path (unknown paths
+ * included) and on the URL pattern of the route it matched; either one suffices.
+ */
+export function mustSign(request: FastifyRequest): boolean {
+  if (isSignedPath(canonicalPath(request.url))) return true;
+  const pattern = request.routeOptions.url;
+  return pattern !== undefined && isSignedPath(canonicalPath(pattern));
 }
 
 /** Bearer token of the request, or '' (also used by the auth plugin). */
@@ -24,38 +56,68 @@ export function bearerToken(request: FastifyRequest): string {
   return m?.[1]?.trim() ?? '';
 }
 
+/**
+ * Marks the answer to a request refused before its body was read with `Connection: close` when a
+ * body is on its way, so that the client stops uploading instead of the server discarding it.
+ */
+export function closeIfBodyPending(request: FastifyRequest, reply: FastifyReply): void {
+  const length = Number(request.headers['content-length'] ?? 0);
+  if (length > 0 || request.headers['transfer-encoding'] !== undefined) reply.header('connection', 'close');
+}
+
 export interface SignOptions {
   secret: string;
   /** Clock source, for tests. */
   now?: () => number;
 }
 
+const invalid = () => new AppError(400, ErrorCode.SIGN_INVALID, Messages.signInvalid);
+
+/** A header's single value, or undefined when absent or repeated. */
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name.toLowerCase()];
+  return typeof v === 'string' ? v : undefined;
+}
+
 export default fp<SignOptions>(
   async function sign(app: FastifyInstance, opts) {
     const now = opts.now ?? Date.now;
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!mustSign(request)) return;
+      const ts = header(request, SIGN_HEADERS.timestamp);
+      const sig = header(request, SIGN_HEADERS.sign);
+      let refusal: AppError | undefined;
+      if (ts === undefined || !/^\d{1,16}$/.test(ts) || sig === undefined || !/^[0-9a-f]{64}$/.test(sig)) {
+        refusal = invalid();
+      } else if (Math.abs(now() - Number(ts)) > SIGN_MAX_SKEW_MS) {
+        refusal = new AppError(400, ErrorCode.SIGN_EXPIRED, Messages.signExpired);
+      }
+      if (refusal) {
+        closeIfBodyPending(request, reply);
+        throw refusal;
+      }
+    });
+
     app.addHook('preValidation', async (request) => {
-      if (!isSignedPath(request.url)) return;
-      const ts = request.headers[SIGN_HEADERS.timestamp.toLowerCase()];
-      const sig = request.headers[SIGN_HEADERS.sign.toLowerCase()];
-      if (typeof ts !== 'string' || !/^\d{1,16}$/.test(ts) || typeof sig !== 'string' || !/^[0-9a-f]{64}$/.test(sig)) {
-        throw new AppError(400, ErrorCode.SIGN_INVALID, Messages.signInvalid);
-      }
-      if (Math.abs(now() - Number(ts)) > SIGN_MAX_SKEW_MS) {
-        throw new AppError(400, ErrorCode.SIGN_EXPIRED, Messages.signExpired);
-      }
-      const q = request.url.indexOf('?');
+      if (!mustSign(request)) return;
+      // onRequest has checked both headers on this same decision.
+      const ts = header(request, SIGN_HEADERS.timestamp);
+      const sig = header(request, SIGN_HEADERS.sign);
+      if (ts === undefined || sig === undefined) throw invalid();
       const expected = signRequest(
         {
           method: request.method,
-          path: q === -1 ? request.url : request.url.slice(0, q),
-          query: new URLSearchParams(q === -1 ? '' : request.url.slice(q + 1)),
+          path: request.url,
+          // The query exactly as the router split it off (after the first "?" or "#").
+          query: new URLSearchParams(splitRequestTarget(request.url).query),
           body: request.rawBody ?? '',
           token: bearerToken(request),
           timestamp: ts,
         },
         opts.secret,
       );
-      if (!signaturesEqual(expected, sig)) throw new AppError(400, ErrorCode.SIGN_INVALID, Messages.signInvalid);
+      if (!signaturesEqual(expected, sig)) throw invalid();
     });
   },
   { name: 'sign', dependencies: ['raw-body'] },
