@@ -4,7 +4,17 @@
  */
 import { defineConfig } from '@playwright/test';
 import path from 'node:path';
-import { ARTIFACTS_DIR, BASE_URL, CAPTCHA_CODE, CHROMIUM, DATA_DIR, E2E_PORT, REPO_ROOT, WEB_DIR } from './support/env';
+import {
+  ARTIFACTS_DIR,
+  BASE_URL,
+  CAPTCHA_CODE,
+  CHROMIUM,
+  DATA_DIR,
+  E2E_PORT,
+  REPO_ROOT,
+  SIGN_SECRET,
+  WEB_DIR,
+} from './support/env';
 
 export default defineConfig({
   testDir: './tests',
@@ -48,6 +58,8 @@ export default defineConfig({
       DATA_DIR,
       WEB_DIST_DIR: WEB_DIR,
       CAPTCHA_FIXED_CODE: CAPTCHA_CODE,
+      // Not the development default: the built web app must sign with what the server hands it.
+      EAV_SIGN_SECRET: SIGN_SECRET,
       SMS_PROVIDER: 'dev',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',

@@ -24,9 +24,13 @@ export const DATA_DIR = path.join(ARTIFACTS_DIR, 'data');
 export const WEB_DIR = path.join(ARTIFACTS_DIR, 'web');
 /** Fixed image-captcha answer (CAPTCHA_FIXED_CODE). */
 export const CAPTCHA_CODE = '2468';
-/** The EAV-Sign secret the server and the web build share (both default to the dev secret). */
-export const SIGN_SECRET = process.env.EAV_SIGN_SECRET || 'dev-secret';
-/** Debian Chromium and its flags (TEAM.md: no downloaded browsers). */
+/**
+ * The EAV-Sign secret of the server under test. Deliberately not the development default: the web
+ * build holds no secret and signs with the one the server hands each page, so every journey
+ * proves that one build runs under any configuration.
+ */
+export const SIGN_SECRET = 'e2e-run-time-secret-not-the-dev-default';
+/** Debian Chromium and its flags (no downloaded browsers). */
 export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],

@@ -1,13 +1,36 @@
 /**
- * The `test` every spec uses: fails a test on an uncaught page error or an unexpected
- * console.error. A test that provokes an error on purpose (a 401 or 404 answer logs "Failed to
- * load resource" in Chromium) declares it with `allowConsoleErrors(/pattern/)`.
+ * The `test` every spec uses: fails a test on an uncaught page error, an unexpected
+ * console.error, or any Content-Security-Policy violation. A test that provokes an error on purpose
+ * (a 401 or 404 answer logs "Failed to load resource" in Chromium) declares it with
+ * `allowConsoleErrors(/pattern/)`; CSP violations cannot be allowed that way: a test that provokes
+ * one on purpose reads and empties `cspViolations` itself.
  */
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type BrowserContext } from '@playwright/test';
 
 interface Fixtures {
   allowConsoleErrors: (...patterns: RegExp[]) => void;
   consoleGuard: void;
+  /** CSP violations seen so far in this test (every page of every context it opened). */
+  cspViolations: string[];
+  cspGuard: void;
+}
+
+/** Chromium's console wording for a blocked load, eval or inline script/style. */
+const CSP_CONSOLE = /Content Security Policy/i;
+const REPORT_BINDING = '__eavReportCspViolation';
+
+/** Reports every `securitypolicyviolation` event of the context's pages to `sink`. */
+async function watchCsp(context: BrowserContext, sink: string[]): Promise<void> {
+  await context.exposeBinding(REPORT_BINDING, (_source, text: string) => void sink.push(text));
+  await context.addInitScript((binding: string) => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as Record<string, (text: string) => void>)[binding];
+      report?.(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  }, REPORT_BINDING);
+  context.on('console', (m) => {
+    if (CSP_CONSOLE.test(m.text())) sink.push(`console: ${m.text()}`);
+  });
 }
 
 export const test = base.extend<Fixtures & { _allowed: RegExp[] }>({
@@ -21,12 +44,34 @@ export const test = base.extend<Fixtures & { _allowed: RegExp[] }>({
     async ({ page, _allowed }, use) => {
       const problems: string[] = [];
       page.on('console', (m) => {
-        if (m.type() === 'error' && !_allowed.some((r) => r.test(m.text())))
+        if (m.type() === 'error' && !CSP_CONSOLE.test(m.text()) && !_allowed.some((r) => r.test(m.text())))
           problems.push(`console.error: ${m.text()}`);
       });
       page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
       await use();
       expect(problems, 'unexpected browser errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+  cspViolations: async ({}, use) => {
+    await use([]);
+  },
+  cspGuard: [
+    async ({ context, browser, cspViolations }, use) => {
+      await watchCsp(context, cspViolations);
+      // Contexts a test opens itself (another user agent, a second user) are watched too.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const created = await newContext(...args);
+        await watchCsp(created, cspViolations);
+        return created;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],

@@ -1,5 +1,6 @@
 /**
- * Entry: mobile viewport, session wiring of the HTTP client, toast sinks, router.
+ * Entry: run-time configuration check, mobile viewport, session wiring of the HTTP client, toast
+ * sinks, router.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,45 +9,83 @@ import { unstableSetRender } from 'antd-mobile';
 import { AppProvider } from '@/app/provider';
 import { createRouter } from '@/app/router';
 import { paths } from '@/config/paths';
+import { runtimeConfig } from '@/config/runtime';
 import { preloadShell } from '@/components/layouts/shells';
 import { registerSessionHooks } from '@/lib/api-client';
 import { applyMobileViewport, isMobileDevice } from '@/lib/device';
 import { currentPathname, registerNavigator } from '@/lib/navigation';
 import { useSession } from '@/stores/session';
 
-// antd-mobile pop-ups (Toast, Dialog) render through this on React 19.
-unstableSetRender((node, container) => {
-  const c = container as Element & { _reactRoot?: ReturnType<typeof createRoot> };
-  c._reactRoot ??= createRoot(container);
-  c._reactRoot.render(node);
-  return async () => {
-    await Promise.resolve();
-    c._reactRoot?.unmount();
-    delete c._reactRoot;
-  };
-});
+/**
+ * zod without its JIT, set before any chunk loads zod (the entry never does): zod probes
+ * `new Function` when it builds an object schema, which the Content-Security-Policy refuses and
+ * reports as a violation (docs/decisions/006-content-security-policy.md). zod reads its global
+ * configuration from this property, shared by every copy of zod on the page.
+ */
+const zodConfigKey = '__zod_globalConfig';
+const zodGlobal = globalThis as unknown as Record<typeof zodConfigKey, { jitless?: boolean } | undefined>;
+zodGlobal[zodConfigKey] = { ...zodGlobal[zodConfigKey], jitless: true };
 
-if (isMobileDevice()) {
-  applyMobileViewport();
-  // A phone opening `/` goes to the H5 home (spec 2) before the router starts, so the desktop home
-  // and its shell are never fetched; the home route's loader keeps the rule for in-app navigation.
-  if (currentPathname() === paths.home) window.history.replaceState(null, '', `#${paths.mobile.home}`);
+/**
+ * Without the configuration the server writes into index.html no call could be signed: say so on
+ * the boot splash instead of starting an app whose every request would fail.
+ */
+function showConfigError(error: unknown): void {
+  console.error('EAV run-time configuration unusable:', error);
+  const status = document.querySelector('#root .eav-boot');
+  if (!status) return;
+  status.setAttribute('role', 'alert');
+  status.removeAttribute('aria-label');
+  status.querySelector('.eav-boot__bar')?.remove();
+  const message = document.createElement('span');
+  message.textContent = '页面配置加载失败，请刷新页面重试；如仍无法使用，请联系客服。';
+  status.append(message);
 }
 
-registerSessionHooks({
-  onUnauthorized: () => useSession.getState().dropToken(),
-  onForbidden: () => useSession.getState().clear(),
-});
+function start(): void {
+  // antd-mobile pop-ups (Toast, Dialog) render through this on React 19.
+  unstableSetRender((node, container) => {
+    const c = container as Element & { _reactRoot?: ReturnType<typeof createRoot> };
+    c._reactRoot ??= createRoot(container);
+    c._reactRoot.render(node);
+    return async () => {
+      await Promise.resolve();
+      c._reactRoot?.unmount();
+      delete c._reactRoot;
+    };
+  });
 
-// Fetch the shell in parallel with the route's page rather than after the first render.
-preloadShell(currentPathname());
-const router = createRouter();
-registerNavigator((to, options) => void router.navigate(to, options));
+  if (isMobileDevice()) {
+    applyMobileViewport();
+    // A phone opening `/` goes to the H5 home (docs/product.md §2) before the router starts, so the desktop home
+    // and its shell are never fetched; the home route's loader keeps the rule for in-app navigation.
+    if (currentPathname() === paths.home) window.history.replaceState(null, '', `#${paths.mobile.home}`);
+  }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+  registerSessionHooks({
+    onUnauthorized: () => useSession.getState().dropToken(),
+    onForbidden: () => useSession.getState().clear(),
+  });
+
+  // Fetch the shell in parallel with the route's page rather than after the first render.
+  preloadShell(currentPathname());
+  const router = createRouter();
+  registerNavigator((to, options) => void router.navigate(to, options));
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
+
+let configured = false;
+try {
+  runtimeConfig();
+  configured = true;
+} catch (error) {
+  showConfigError(error);
+}
+if (configured) start();

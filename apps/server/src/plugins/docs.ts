@@ -1,12 +1,23 @@
-/** OpenAPI document generated from the route zod schemas, with Swagger UI at `/api/docs`. */
+/**
+ * OpenAPI document generated from the route zod schemas, with Swagger UI at `/api/docs`. Off in
+ * production unless API_DOCS=true (docs/api.md, Configuration): the document maps every endpoint
+ * and parameter for anyone who asks, which a public portal need not hand out; off, `/api/docs`
+ * answers the envelope 404 of any unknown API path.
+ */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-export default fp(
-  async function docs(app: FastifyInstance) {
+export interface DocsOptions {
+  /** AppConfig.apiDocs. */
+  enabled: boolean;
+}
+
+export default fp<DocsOptions>(
+  async function docs(app: FastifyInstance, opts) {
+    if (!opts.enabled) return;
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',

@@ -1,5 +1,5 @@
 /**
- * The HTTP client (axios) with every rule of spec sections 7 and 8 and contract section 3:
+ * The HTTP client (axios) with every rule of docs/product.md §7, §8 and docs/api.md, Signing:
  * - bearer token from the `token` cookie or the stored user; EAV-Timestamp, EAV-Sign, EAV-UserId;
  * - empty GET parameters dropped; JSON bodies by default (the exact string sent is signed);
  * - offline: '请连接网络使用' for 3 s and the request is rejected;
@@ -28,6 +28,7 @@ import {
   type ApiEnvelope,
 } from '@eav/contract';
 import { loginPath, isMobileRoute } from '@/config/paths';
+import { runtimeConfig } from '@/config/runtime';
 import { currentFullPath, currentPathname, navigate } from './navigation';
 import { notifierFor } from './notify';
 import { loadStoredUser, storedToken } from './session-storage';
@@ -70,13 +71,11 @@ export function registerSessionHooks(hooks: SessionHooks): void {
 let clockOffsetMs = 0;
 export const clockOffset = () => clockOffsetMs;
 
-const SIGN_SECRET = __EAV_SIGN_SECRET__;
-
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return Object.prototype.toString.call(v) === '[object Object]';
 }
 
-/** Drops undefined, null and '' values (spec 7: empty GET params are dropped). */
+/** Drops undefined, null and '' values (docs/product.md §7: empty GET params are dropped). */
 export function cleanParams(params: unknown): Record<string, unknown> | undefined {
   if (!isPlainObject(params)) return undefined;
   const out: Record<string, unknown> = {};
@@ -121,8 +120,18 @@ export function prepareRequest(config: InternalAxiosRequestConfig): InternalAxio
   headers.set(
     SIGN_HEADERS.sign,
     signRequest(
-      { method, path: rawPath ?? '', query: params as Record<string, string>, body, token, timestamp },
-      SIGN_SECRET,
+      {
+        method,
+        // The URL the browser sends (dot segments resolved, non-ASCII escaped); the signer takes its
+        // canonical path, as the server does (docs/api.md, Signing).
+        path: new URL(rawPath ?? '', globalThis.location?.href ?? 'http://localhost/').href,
+        query: params as Record<string, string>,
+        body,
+        token,
+        timestamp,
+      },
+      // The secret the server handed this page (config/runtime.ts), never one from the build.
+      runtimeConfig().signSecret,
     ),
   );
   config.headers = headers;
@@ -153,13 +162,13 @@ export function handleResponse(response: AxiosResponse): AxiosResponse {
 
 let forbiddenTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Error interceptor: the status rules of spec section 8. */
+/** Error interceptor: the status rules of docs/product.md §8. */
 export async function handleError(error: AxiosError): Promise<AxiosResponse> {
   if (error instanceof ApiError) throw error;
   const response = error.response;
   const config = error.config;
   if (!response) {
-    // No response while online: passed on (spec 8).
+    // No response while online: passed on (docs/product.md §8).
     throw new ApiError(0, 'NETWORK', error.message || '网络异常，请稍后重试');
   }
   const status = response.status;

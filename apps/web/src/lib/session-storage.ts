@@ -1,12 +1,12 @@
 /**
- * Where the session lives in the browser (spec sections 3, 4, 9): local storage `user` (and
+ * Where the session lives in the browser (docs/product.md §3, §4, §9): local storage `user` (and
  * `userInfo`, the fuller profile), the `token` cookie, and the shared-domain `commonName` cookie
  * that other portals of the same domain read to recognise the user.
  */
 import { STORAGE_KEYS } from '@eav/contract';
 import Cookies from 'js-cookie';
 
-/** The stored user (spec section 3, User). */
+/** The stored user (docs/product.md §3, User). */
 export interface SessionUser {
   userId: number;
   userName: string;
@@ -21,7 +21,7 @@ export interface SessionUser {
 }
 
 /**
- * Cookie domain for the shared login cookie (spec 9: `{host}`). Browsers refuse a Domain attribute
+ * Cookie domain for the shared login cookie (docs/product.md §9: `{host}`). Browsers refuse a Domain attribute
  * of `localhost` or an IP address, so none is set there (host-only cookie).
  */
 export function cookieDomain(hostname: string = window.location.hostname): string | undefined {
@@ -29,9 +29,21 @@ export function cookieDomain(hostname: string = window.location.hostname): strin
   return hostname;
 }
 
-function cookieOptions(): Cookies.CookieAttributes {
-  const domain = cookieDomain();
-  return { path: '/', sameSite: 'lax', ...(domain ? { domain } : {}) };
+/**
+ * Attributes of the session cookies on a page at `loc`: site-wide, SameSite=Lax, the shared domain
+ * when there is one, and `Secure` on https so that the token never travels over plain http (the
+ * flag is left off on http pages, intranet and tests, where a browser would refuse the cookie).
+ */
+export function cookieOptions(
+  loc: Pick<Location, 'hostname' | 'protocol'> = window.location,
+): Cookies.CookieAttributes {
+  const domain = cookieDomain(loc.hostname);
+  return {
+    path: '/',
+    sameSite: 'lax',
+    ...(domain ? { domain } : {}),
+    ...(loc.protocol === 'https:' ? { secure: true } : {}),
+  };
 }
 
 function parseUser(raw: string | null | undefined): SessionUser | null {
@@ -45,7 +57,7 @@ function parseUser(raw: string | null | undefined): SessionUser | null {
   return null;
 }
 
-/** The user at app start: local storage `user`, else the shared cookie `commonName` (spec 4). */
+/** The user at app start: local storage `user`, else the shared cookie `commonName` (docs/product.md §4). */
 export function loadStoredUser(): SessionUser | null {
   return parseUser(localStorage.getItem(STORAGE_KEYS.user)) ?? parseUser(Cookies.get(STORAGE_KEYS.commonNameCookie));
 }
@@ -62,19 +74,19 @@ export function storeUser(user: SessionUser): void {
   );
 }
 
-/** Token for the Authorization header: the `token` cookie, else the stored user's (spec 7). */
+/** Token for the Authorization header: the `token` cookie, else the stored user's (docs/product.md §7). */
 export function storedToken(): string {
   return Cookies.get(STORAGE_KEYS.tokenCookie) || loadStoredUser()?.token || '';
 }
 
-/** 401 rule (spec 4): clears the user, the token cookie and the local token and user. */
+/** 401 rule (docs/product.md §4): clears the user, the token cookie and the local token and user. */
 export function clearToken(): void {
   localStorage.removeItem(STORAGE_KEYS.user);
   Cookies.remove(STORAGE_KEYS.tokenCookie, cookieOptions());
   Cookies.remove(STORAGE_KEYS.tokenCookie, { path: '/' });
 }
 
-/** Log-out rule (spec 4): also clears the user info and the shared-domain login cookie. */
+/** Log-out rule (docs/product.md §4): also clears the user info and the shared-domain login cookie. */
 export function clearSession(): void {
   clearToken();
   localStorage.removeItem(STORAGE_KEYS.userInfo);
@@ -82,7 +94,7 @@ export function clearSession(): void {
   Cookies.remove(STORAGE_KEYS.commonNameCookie, { path: '/' });
 }
 
-/** Saves the full profile fetched after login or an edit as local `userInfo` (spec 3, 7). */
+/** Saves the full profile fetched after login or an edit as local `userInfo` (docs/product.md §3, §7). */
 export function storeUserInfo(info: object): void {
   localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(info));
 }

@@ -1,0 +1,58 @@
+/**
+ * Security headers on every response (@fastify/helmet), with the Content-Security-Policy of
+ * docs/decisions/006-content-security-policy.md:
+ * - scripts only from the portal itself, no inline script, no eval ('wasm-unsafe-eval' for the
+ *   JPEG 2000 / colour wasm modules of the PDF reader);
+ * - styles from the portal plus inline styles, which antd's CSS-in-JS injects at run time;
+ * - images and media also from https: (imported covers, posters and videos may live on a CDN),
+ *   data: and blob: (previews, hls.js Media Source streams);
+ * - workers from the portal (pdf.js) and blob: (hls.js);
+ * - never framed (`frame-ancestors 'none'`, X-Frame-Options DENY), nosniff, a referrer policy
+ *   that sends other sites the origin only.
+ * HSTS is sent only on requests that arrived over https (directly, or through a trusted proxy
+ * saying `X-Forwarded-Proto: https` with TRUST_PROXY on): over plain http it would be ignored at
+ * best, and a portal reached on http on purpose (intranet, tests) must stay reachable.
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** The Content-Security-Policy directives (helmet's camelCase names). */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  mediaSrc: ["'self'", 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+} satisfies Record<string, string[]>;
+
+/** Strict-Transport-Security value for https requests: one year, subdomains included. */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+export default fp(
+  async function securityHeaders(app: FastifyInstance) {
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+      // Decided per request below.
+      strictTransportSecurity: false,
+      xFrameOptions: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // Covers and media may be shown by the province's other portals on sibling subdomains.
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY trusts the sender.
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+    });
+  },
+  { name: 'security-headers' },
+);

@@ -1,0 +1,143 @@
+/**
+ * The browser's run-time configuration: the served page carries the server's signing secret,
+ * public origin and feature switches in `<meta name="eav-config">` (HTML-escaped, never cached
+ * without revalidation), under every spelling of the page; and the API docs switch (API_DOCS).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Messages } from '@eav/contract';
+import { describe, expect, it } from 'vitest';
+import { escapeHtmlAttribute, renderIndexHtml } from '../src/plugins/web';
+import { testConfig, useTestApp } from './helpers';
+
+const t = useTestApp();
+
+/** A built web app as Vite leaves it: no configuration in the page. */
+function builtWebApp(): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'eav-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html>\n<html lang="zh-CN">\n  <head>\n    <meta charset="UTF-8" />\n' +
+      '    <script type="module" crossorigin src="/assets/index-abc123.js"></script>\n  </head>\n' +
+      '  <body><div id="root"></div></body>\n</html>\n',
+  );
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'export {};');
+  return dist;
+}
+
+/** The configuration a page carries, with the HTML escaping undone as a browser does. */
+function configOf(html: string): unknown {
+  const tags = html.match(/<meta name="eav-config" content="([^"]*)" \/>/g) ?? [];
+  expect(tags).toHaveLength(1);
+  const content = /content="([^"]*)"/.exec(tags[0]!)![1]!;
+  const decoded = content
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+  return JSON.parse(decoded);
+}
+
+const awkwardSecret = `k"></meta><script>alert('x')</script>&amp;`;
+
+describe('the served page', () => {
+  it("carries the server's run-time configuration, HTML-escaped, and is revalidated on every use", async () => {
+    const app = await t.build({
+      config: testConfig(
+        { webDistDir: builtWebApp() },
+        { EAV_SIGN_SECRET: awkwardSecret, PUBLIC_ORIGIN: 'https://szjc.example.edu.cn/' },
+      ),
+    });
+    const res = await app.inject('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(configOf(res.body)).toEqual({
+      signSecret: awkwardSecret,
+      publicOrigin: 'https://szjc.example.edu.cn',
+      features: { apiDocs: true },
+    });
+    // Nothing of the value escapes the attribute: the only script is the entry's.
+    expect(res.body.match(/<script/g)).toHaveLength(1);
+    expect(res.body).toContain('&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;amp;');
+    // In <head>, before the entry script needs it.
+    expect(res.body.indexOf('name="eav-config"')).toBeLessThan(res.body.indexOf('</head>'));
+  });
+
+  it('is the same page under /index.html and any other spelling, and answers HEAD and If-None-Match', async () => {
+    const app = await t.build({ config: testConfig({ webDistDir: builtWebApp() }) });
+    const home = await app.inject('/');
+    expect(configOf(home.body)).toMatchObject({ signSecret: 'test-secret', publicOrigin: null });
+    for (const url of ['/index.html', '/%69ndex.html', '/assets/../index.html', '/./index.html']) {
+      const res = await app.inject(url);
+      // Either the configured page or nothing: never the bare build without configuration.
+      if (res.statusCode === 200) expect(res.body, url).toBe(home.body);
+      else expect(res.statusCode, url).toBe(404);
+    }
+    expect((await app.inject('/index.html')).body).toBe(home.body);
+    const head = await app.inject({ method: 'HEAD', url: '/' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe('no-cache');
+    const etag = home.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await app.inject({ url: '/', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('still serves the assets, cached as immutable', async () => {
+    const app = await t.build({ config: testConfig({ webDistDir: builtWebApp() }) });
+    const asset = await app.inject('/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('changes with the configuration: one build runs under any secret', async () => {
+    const dist = builtWebApp();
+    const a = await t.build({ config: testConfig({ webDistDir: dist }, { EAV_SIGN_SECRET: 'first-secret' }) });
+    const b = await t.build({ config: testConfig({ webDistDir: dist }, { EAV_SIGN_SECRET: 'second-secret' }) });
+    expect(configOf((await a.inject('/')).body)).toMatchObject({ signSecret: 'first-secret' });
+    expect(configOf((await b.inject('/')).body)).toMatchObject({ signSecret: 'second-secret' });
+    expect((await a.inject('/')).headers.etag).not.toBe((await b.inject('/')).headers.etag);
+  });
+});
+
+describe('renderIndexHtml', () => {
+  const config = { signSecret: 's', publicOrigin: null, features: {} };
+
+  it('adds the tag at the end of <head>, or after the doctype of a page without one', () => {
+    expect(renderIndexHtml('<html><head><title>x</title></head><body></body></html>', config)).toBe(
+      '<html><head><title>x</title><meta name="eav-config" content="{&quot;signSecret&quot;:&quot;s&quot;,' +
+        '&quot;publicOrigin&quot;:null,&quot;features&quot;:{}}" />\n  </head><body></body></html>',
+    );
+    expect(renderIndexHtml('<!doctype html><p>x</p>', config)).toMatch(
+      /^<!doctype html><meta name="eav-config" [^>]+><p>x<\/p>$/,
+    );
+  });
+
+  it('escapes every character that could end the attribute or open a tag', () => {
+    expect(escapeHtmlAttribute(`a&b<c>d"e'f`)).toBe('a&amp;b&lt;c&gt;d&quot;e&#39;f');
+  });
+});
+
+describe('API docs switch (API_DOCS)', () => {
+  it('serves /api/docs when on', async () => {
+    const app = await t.build({ config: testConfig({ apiDocs: true }) });
+    expect((await app.inject('/api/docs/json')).statusCode).toBe(200);
+    expect((await app.inject('/api/docs')).statusCode).toBeLessThan(400);
+  });
+
+  it('answers the API 404 envelope for /api/docs when off, and says so to the browser', async () => {
+    const app = await t.build({ config: testConfig({ apiDocs: false, webDistDir: builtWebApp() }) });
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ code: 404, msg: Messages.notFoundRequest });
+    }
+    expect(configOf((await app.inject('/')).body)).toMatchObject({ features: { apiDocs: false } });
+  });
+});
