@@ -1,8 +1,9 @@
 /**
- * Response envelope and pagination (contract.md sections 1-2).
+ * Response envelope and pagination (docs/api.md, Envelope and Pagination).
  */
 import { z } from 'zod';
 import { OK_CODE, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import { INT4_MAX } from './schemas/common';
 
 /** `{ code, msg, data }`: every JSON response of `/api/**` and `/prize/api/**`. */
 export interface ApiEnvelope<T> {
@@ -26,12 +27,20 @@ export const errorEnvelope = z.object({
   requestId: z.string().optional(),
 });
 
-/** Query parameters of every list endpoint: 1-based `page`, `pageSize` default 20, at most 100. */
+/**
+ * Query parameters of every list endpoint: 1-based `page` (at most 2147483647, so the row offset
+ * stays a safe integer), `pageSize` default 20, at most 100.
+ */
 export const paginationQuery = z.object({
-  page: z.coerce.number().int().min(1, 'page 必须是不小于 1 的整数').default(1),
+  page: z.coerce
+    .number({ error: 'page 必须是 1 到 2147483647 之间的整数' })
+    .int('page 必须是 1 到 2147483647 之间的整数')
+    .min(1, 'page 必须是 1 到 2147483647 之间的整数')
+    .max(INT4_MAX, 'page 必须是 1 到 2147483647 之间的整数')
+    .default(1),
   pageSize: z.coerce
-    .number()
-    .int()
+    .number({ error: 'pageSize 必须是 1 到 100 之间的整数' })
+    .int('pageSize 必须是 1 到 100 之间的整数')
     .min(1, 'pageSize 必须是 1 到 100 之间的整数')
     .max(PAGE_SIZE_MAX, 'pageSize 必须是 1 到 100 之间的整数')
     .default(PAGE_SIZE_DEFAULT),

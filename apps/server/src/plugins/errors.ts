@@ -1,7 +1,8 @@
 /**
- * Error and not-found handling in the contract envelope (contract.md section 1):
+ * Error and not-found handling in the contract envelope (docs/api.md, Errors):
  * validation failures answer 400 naming the field in Chinese; unknown API paths 404;
- * unexpected errors 500 with the request id and no internals.
+ * PostgreSQL data errors caused by input that slipped past a schema 400; unexpected errors 500
+ * with the request id and no internals.
  */
 import { ErrorCode, Messages } from '@eav/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -29,7 +30,44 @@ const FIELD_NAMES: Record<string, string> = {
   count: '数量',
   expiresAt: '有效期',
   batch: '批次',
+  keyword: '关键词',
+  stageId: '学段',
+  gradeId: '年级',
+  subjectId: '学科',
+  textbookId: '教材',
+  title: '标题',
+  image: '图片',
+  link: '链接',
+  autoAddress: '跳转地址',
 };
+
+/**
+ * PostgreSQL data exceptions (SQLSTATE class 22) that only bad input causes, with the message the
+ * client gets. The request schemas refuse such input first (schemas/common.ts in the contract);
+ * this keeps a schema that misses a bound from turning a bad request into a 500.
+ */
+const INPUT_DATA_ERRORS: Record<string, string> = {
+  '22003': '参数数值超出允许范围',
+  '22P02': '参数格式不正确',
+  '22021': '参数包含无法处理的字符',
+  '22001': '参数内容过长',
+  '22007': '日期时间格式不正确',
+  '22008': '日期时间超出允许范围',
+};
+
+/**
+ * The SQLSTATE of a database error, looking through wrappers (Drizzle wraps the driver's error,
+ * postgres.js and PGlite both expose `code`), or undefined for anything else.
+ */
+export function sqlState(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
 
 function fieldLabel(pathParts: readonly PropertyKey[]): string {
   const key = pathParts.map(String).join('.');
@@ -60,6 +98,13 @@ export default fp(
             message: v.message,
           })),
         });
+      }
+      const state = sqlState(error);
+      const dataMessage = state ? INPUT_DATA_ERRORS[state] : undefined;
+      if (dataMessage) {
+        // Kept in the logs: each one is a schema that should have refused the input.
+        request.log.warn({ err: error, sqlState: state }, 'database refused request data');
+        return reply.status(400).send({ code: 400, msg: dataMessage });
       }
       const status = error.statusCode ?? 500;
       if (status === 413) return reply.status(413).send({ code: 413, msg: '上传内容过大' });

@@ -1,10 +1,59 @@
-/** `GET /prize/api/v1/banner`: active banners inside their time window, in display order. */
-import { ApiPaths, banner as bannerSchema, envelope } from '@eav/contract';
+/**
+ * Home carousel banners: the public list `GET /prize/api/v1/banner` (active banners inside their
+ * time window, in display order) and the operators' calls under `/api/v1/admin/banners` (role
+ * `admin`, enforced by the global role gate of plugins/auth.ts). Links and images are `https://`
+ * URLs or in-app paths (`safeLink`), so a `javascript:` or `data:` link never reaches a page
+ * (docs/api.md, Banners).
+ */
+import {
+  adminBanner,
+  ApiPaths,
+  bannerCreateBody,
+  bannerIdParams,
+  banner as bannerSchema,
+  bannerUpdateBody,
+  envelope,
+  isSafeLink,
+  plainText,
+} from '@eav/contract';
 import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { banner } from '../db/schema';
+import { notFound, unprocessable } from '../lib/errors';
 import { ok } from '../lib/http';
+
+const ADMIN = { roles: ['admin'] } as const;
+const BANNER_NOT_FOUND = '轮播图不存在';
+
+type BannerRow = typeof banner.$inferSelect;
+
+/**
+ * The link a page may follow, or null. Banners stored before links were checked may hold a hash
+ * route (`#/digitalBook`): it is served as the in-app path it names; anything unsafe is dropped.
+ */
+export function publicLink(link: string | null): string | null {
+  if (!link) return null;
+  const path = link.startsWith('#/') ? link.slice(1) : link;
+  return isSafeLink(path) ? path : null;
+}
+
+function adminView(row: BannerRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    subtitle: row.subtitle,
+    image: row.image,
+    link: row.link,
+    sortOrder: row.sortOrder,
+    active: row.active,
+    startsAt: row.startsAt?.toISOString() ?? null,
+    endsAt: row.endsAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const toDate = (v: string | null) => (v === null ? null : new Date(v));
 
 const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -13,12 +62,12 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['home'],
         summary: '首页轮播图',
-        querystring: z.object({ activityCode: z.string().max(64).optional() }),
+        querystring: z.object({ activityCode: plainText(64, '活动编码不能超过 64 个字').optional() }),
         response: { 200: envelope(z.array(bannerSchema)) },
       },
     },
     async () => {
-      const now = new Date();
+      const now = new Date(app.clock());
       const rows = await app.db
         .select({
           id: banner.id,
@@ -37,7 +86,101 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         )
         .orderBy(asc(banner.sortOrder), asc(banner.id));
-      return ok(rows);
+      return ok(rows.map((r) => ({ ...r, link: publicLink(r.link) })));
+    },
+  );
+
+  // ---- operators ----
+
+  app.get(
+    ApiPaths.adminBanners,
+    {
+      config: ADMIN,
+      schema: {
+        tags: ['admin'],
+        summary: '轮播图列表（含停用和不在展示时段内的）',
+        security: [{ bearer: [] }],
+        response: { 200: envelope(z.array(adminBanner)) },
+      },
+    },
+    async () => {
+      const rows = await app.db.select().from(banner).orderBy(asc(banner.sortOrder), asc(banner.id));
+      return ok(rows.map(adminView));
+    },
+  );
+
+  app.post(
+    ApiPaths.adminBanners,
+    {
+      config: ADMIN,
+      schema: {
+        tags: ['admin'],
+        summary: '新增轮播图',
+        security: [{ bearer: [] }],
+        body: bannerCreateBody,
+        response: { 200: envelope(adminBanner) },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const [row] = await app.db
+        .insert(banner)
+        .values({ ...b, startsAt: toDate(b.startsAt), endsAt: toDate(b.endsAt) })
+        .returning();
+      return ok(adminView(row!));
+    },
+  );
+
+  app.put(
+    ApiPaths.adminBanner(':id'),
+    {
+      config: ADMIN,
+      schema: {
+        tags: ['admin'],
+        summary: '修改轮播图',
+        security: [{ bearer: [] }],
+        params: bannerIdParams,
+        body: bannerUpdateBody,
+        response: { 200: envelope(adminBanner) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const b = request.body;
+      const updated = await app.db.transaction(async (tx) => {
+        const [current] = await tx.select().from(banner).where(eq(banner.id, id)).for('update');
+        if (!current) throw notFound(BANNER_NOT_FOUND);
+        const startsAt = b.startsAt === undefined ? current.startsAt : toDate(b.startsAt);
+        const endsAt = b.endsAt === undefined ? current.endsAt : toDate(b.endsAt);
+        // The body alone cannot check a window of which it changes one end.
+        if (startsAt && endsAt && startsAt >= endsAt) throw unprocessable('结束时间必须晚于开始时间');
+        const [row] = await tx
+          .update(banner)
+          .set({ ...b, startsAt, endsAt })
+          .where(eq(banner.id, id))
+          .returning();
+        return row!;
+      });
+      return ok(adminView(updated));
+    },
+  );
+
+  app.delete(
+    ApiPaths.adminBanner(':id'),
+    {
+      config: ADMIN,
+      schema: {
+        tags: ['admin'],
+        summary: '删除轮播图',
+        security: [{ bearer: [] }],
+        params: bannerIdParams,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      const [row] = await app.db.delete(banner).where(eq(banner.id, request.params.id)).returning({ id: banner.id });
+      if (!row) throw notFound(BANNER_NOT_FOUND);
+      return ok(null);
     },
   );
 };

@@ -1,8 +1,8 @@
 /**
- * Dictionary endpoints (issue 2; spec section 7): `{ id, name }` lists in curriculum order.
+ * Dictionary endpoints (docs/product.md §7): `{ id, name }` lists in curriculum order.
  * `/stage/{stageId}/subjects` lists the subjects taught in a stage.
  */
-import { ApiPaths, dictEntry, envelope, type DictKind } from '@eav/contract';
+import { ApiPaths, dictEntry, envelope, idField, idQueryField, type DictKind } from '@eav/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,13 +40,7 @@ const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['dictionary'],
         summary: '年级列表（可按学段筛选）',
-        querystring: z.object({
-          stageId: z.coerce
-            .number({ message: '学段 id 必须是正整数' })
-            .int('学段 id 必须是正整数')
-            .positive('学段 id 必须是正整数')
-            .optional(),
-        }),
+        querystring: z.object({ stageId: idQueryField('学段 id 必须是 1 到 2147483647 之间的整数') }),
         response: { 200: list },
       },
     },
@@ -70,7 +64,7 @@ const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['dictionary'],
         summary: '某学段开设的学科',
-        params: z.object({ stageId: z.coerce.number().int().positive('学段 id 必须是正整数') }),
+        params: z.object({ stageId: idField('学段 id 必须是 1 到 2147483647 之间的整数') }),
         response: { 200: list },
       },
     },

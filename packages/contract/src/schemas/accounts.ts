@@ -1,5 +1,5 @@
 /**
- * Accounts API (issue 3): request bodies, query strings and response `data` shapes shared by the
+ * Accounts API: request bodies, query strings and response `data` shapes shared by the
  * server routes and the web forms. Field limits come from LIMITS so both sides refuse the same input.
  * Rules enforced only on the server (common-password list, SMS send limits, lockout) are noted.
  */
@@ -7,12 +7,20 @@ import { z } from 'zod';
 import { SMS_PURPOSES, USER_STATUSES } from '../vocabulary';
 import { IDENTITIES, PLATFORM } from '../constants';
 import { LIMITS } from '../limits';
+import { CONTROL_CHARS_MESSAGE, idField, isPlainText, plainText, safeLink } from './common';
 
 export const phoneField = z.string().trim().regex(LIMITS.phone.pattern, LIMITS.phone.message);
 export const smsCodeField = z
   .string()
   .trim()
   .regex(new RegExp(`^\\d{${LIMITS.smsCode.length}}$`), `请输入 ${LIMITS.smsCode.length} 位短信验证码`);
+/**
+ * The flow ticket the send answer gives (`smsTicket`): the verifying call presents it with the code,
+ * so that only guesses made within the flow that asked for the code count against it (ADR 004).
+ */
+export const smsTicketField = z
+  .string({ message: '请先获取短信验证码' })
+  .regex(/^[1-9]\d{0,14}\.[A-Za-z0-9_-]{43}$/, '短信验证码已失效，请重新获取');
 export const captchaKeyField = z
   .string()
   .min(LIMITS.captchaKey.min, '图形验证码标识无效')
@@ -40,7 +48,8 @@ export const newPasswordField = z
   .min(LIMITS.password.min, LIMITS.password.message)
   .max(LIMITS.password.max, LIMITS.password.message)
   .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), LIMITS.password.message)
-  .refine((v) => !/\s/.test(v), '密码不能包含空格');
+  .refine((v) => !/\s/.test(v), '密码不能包含空格')
+  .refine(isPlainText, `密码${CONTROL_CHARS_MESSAGE}`);
 /** A password being checked (login, old password): only bounded, never policy-checked. */
 export const passwordField = z.string().min(1, '请输入密码').max(LIMITS.password.max, '密码不正确');
 
@@ -65,8 +74,11 @@ export const smsCodeQuery = z.object({
   captchaCode: captchaCodeField,
 });
 export type SmsCodeQuery = z.infer<typeof smsCodeQuery>;
-/** Seconds until the code expires and until the next send is allowed (for the countdown). */
-export const smsCodeData = z.object({ expiresIn: z.number().int(), resendIn: z.number().int() });
+/**
+ * Seconds until the code expires and until the next send is allowed (for the countdown), and the
+ * flow ticket to send back with the code.
+ */
+export const smsCodeData = z.object({ expiresIn: z.number().int(), resendIn: z.number().int(), smsTicket: z.string() });
 export type SmsCodeData = z.infer<typeof smsCodeData>;
 
 // ---- register, login, logout, password ----
@@ -75,6 +87,7 @@ export type SmsCodeData = z.infer<typeof smsCodeData>;
 export const registerBody = z.object({
   phone: phoneField,
   smsCode: smsCodeField,
+  smsTicket: smsTicketField.optional(),
   password: newPasswordField,
   userName: userNameField,
   identity: identityField.default('student'),
@@ -84,7 +97,7 @@ export type RegisterBody = z.input<typeof registerBody>;
 
 /** `POST /api/v1/pub/login` by account (phone or user name), password and image captcha. */
 export const passwordLoginBody = z.object({
-  account: z.string().trim().min(1, '请输入手机号或用户名').max(64, '账号不正确'),
+  account: plainText(64, '账号不正确').min(1, '请输入手机号或用户名'),
   password: passwordField,
   captchaKey: captchaKeyField,
   captchaCode: captchaCodeField,
@@ -92,12 +105,17 @@ export const passwordLoginBody = z.object({
 });
 export type PasswordLoginBody = z.input<typeof passwordLoginBody>;
 /** `POST /api/v1/pub/login` by phone and SMS code (purpose `login`). */
-export const smsLoginBody = z.object({ phone: phoneField, smsCode: smsCodeField, platform: platformField });
+export const smsLoginBody = z.object({
+  phone: phoneField,
+  smsCode: smsCodeField,
+  smsTicket: smsTicketField.optional(),
+  platform: platformField,
+});
 export type SmsLoginBody = z.input<typeof smsLoginBody>;
 export const loginBody = z.union([passwordLoginBody, smsLoginBody]);
 export type LoginBody = z.input<typeof loginBody>;
 
-/** The logged-in user as login and register answer it (spec section 3: the stored `user`). */
+/** The logged-in user as login and register answer it (docs/product.md §3: the stored `user`). */
 export const loginData = z.object({
   userId: z.number().int(),
   token: z.string(),
@@ -118,7 +136,12 @@ export const loginData = z.object({
 export type LoginData = z.infer<typeof loginData>;
 
 /** `POST /api/v1/pub/user/restPassword`: ends every session of the user. */
-export const resetPasswordBody = z.object({ phone: phoneField, smsCode: smsCodeField, password: newPasswordField });
+export const resetPasswordBody = z.object({
+  phone: phoneField,
+  smsCode: smsCodeField,
+  smsTicket: smsTicketField.optional(),
+  password: newPasswordField,
+});
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
 /** `PUT /api/v1/users/{userId}/password`: ends the user's other sessions. */
@@ -152,19 +175,18 @@ export const userProfile = z.object({
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
-const optionalId = z.coerce.number().int().positive().nullable().optional();
 /**
  * `POST /api/v1/user/complete`: the profile form. Students give a grade, teachers a subject;
  * the grade must belong to the stage and the subject must be taught in it (checked on the server).
  */
 export const completeProfileBody = z.object({
   userName: userNameField.optional(),
-  realName: z.string().trim().min(1, '请输入真实姓名').max(LIMITS.realName.max, `姓名最多 ${LIMITS.realName.max} 个字`),
-  school: z.string().trim().min(1, '请输入学校').max(LIMITS.school.max, `学校名称最多 ${LIMITS.school.max} 个字`),
-  region: z.string().trim().min(1, '请选择地区').max(LIMITS.region.max, `地区最多 ${LIMITS.region.max} 个字`),
-  stageId: z.coerce.number({ message: '请选择学段' }).int().positive('请选择学段'),
-  gradeId: optionalId,
-  subjectId: optionalId,
+  realName: plainText(LIMITS.realName.max, `姓名最多 ${LIMITS.realName.max} 个字`).min(1, '请输入真实姓名'),
+  school: plainText(LIMITS.school.max, `学校名称最多 ${LIMITS.school.max} 个字`).min(1, '请输入学校'),
+  region: plainText(LIMITS.region.max, `地区最多 ${LIMITS.region.max} 个字`).min(1, '请选择地区'),
+  stageId: idField('请选择学段'),
+  gradeId: idField('请选择年级').nullable().optional(),
+  subjectId: idField('请选择学科').nullable().optional(),
 });
 export type CompleteProfileBody = z.input<typeof completeProfileBody>;
 
@@ -209,7 +231,11 @@ export type AvatarData = z.infer<typeof avatarData>;
 
 /** `POST /api/v1/pub/client/cancel`: confirmed by an SMS code (purpose `cancel`) or the password. */
 export const cancelAccountBody = z
-  .object({ smsCode: smsCodeField.optional(), password: passwordField.optional() })
+  .object({
+    smsCode: smsCodeField.optional(),
+    smsTicket: smsTicketField.optional(),
+    password: passwordField.optional(),
+  })
   .refine((b) => (b.smsCode ? 1 : 0) + (b.password ? 1 : 0) === 1, {
     message: '请输入短信验证码或登录密码以确认注销',
     path: ['smsCode'],
@@ -239,7 +265,8 @@ export type UserStatusBody = z.input<typeof userStatusBody>;
 /** `POST /api/v1/admin/users/{userId}/platforms`. */
 export const grantPlatformBody = z.object({
   platformCode: platformCodeField,
-  autoAddress: z.string().url('跳转地址必须是合法的网址').max(500),
+  /** Opened by the web in a new window: an https:// URL (or an in-app path), never javascript: or data:. */
+  autoAddress: safeLink,
 });
 export type GrantPlatformBody = z.input<typeof grantPlatformBody>;
 export const adminUserData = z.object({ userId: z.number().int(), status: z.string(), platforms: z.array(z.string()) });

@@ -1,6 +1,6 @@
 /**
- * Digital textbooks (issue 4): catalogue, facets, detail, activation, my textbooks, reader,
- * reading progress, network-learning videos, catalogue import (contract section 4).
+ * Digital textbooks: catalogue, facets, detail, activation, my textbooks, reader,
+ * reading progress, network-learning videos, catalogue import (docs/api.md, Textbook catalogue import).
  * Request schemas coerce query strings, so the server validates with them and the web client
  * can build typed requests from the same definitions.
  */
@@ -8,25 +8,23 @@ import { z } from 'zod';
 import { ADMIN_CODES_MAX, TEXTBOOK_ACCESS } from '../vocabulary';
 import { LIMITS } from '../limits';
 import { paginationQuery } from '../envelope';
+import { idQuery, INT4_MAX, jsonInt, plainText } from './common';
 import { dictEntry } from './dictionary';
 
 export const textbookAccess = z.enum(TEXTBOOK_ACCESS);
 
-const id = z.coerce.number().int().positive();
+const id = idQuery;
 
 /** Filters shared by the list and the facets: dictionary ids and a title keyword. */
 export const textbookFilters = z.object({
-  stageId: id.optional(),
-  subjectId: id.optional(),
-  gradeId: id.optional(),
-  editionId: id.optional(),
-  volumeId: id.optional(),
-  publisherId: id.optional(),
+  stageId: id,
+  subjectId: id,
+  gradeId: id,
+  editionId: id,
+  volumeId: id,
+  publisherId: id,
   /** Chinese substring(s) of the title; several words separated by spaces must all occur. */
-  keyword: z
-    .string()
-    .trim()
-    .max(LIMITS.keyword.max, `关键词不能超过 ${LIMITS.keyword.max} 个字`)
+  keyword: plainText(LIMITS.keyword.max, `关键词不能超过 ${LIMITS.keyword.max} 个字`)
     .optional()
     .transform((v) => (v ? v : undefined)),
 });
@@ -154,7 +152,13 @@ export type ProgressBody = z.infer<typeof progressBody>;
 
 /** `POST /api/v1/textbooks/activation`. Spaces and hyphens in the code are ignored. */
 export const activationBody = z.object({
-  code: z.string().trim().min(1, '请输入激活码').max(40, '激活码格式不正确'),
+  code: plainText(40, '激活码格式不正确').min(1, '请输入激活码'),
+  /**
+   * The book whose dialog the code was typed into. A code of another book is then answered
+   * 409 ACTIVATION.OTHER_BOOK (data: that book's card) without being redeemed; the client asks
+   * and repeats the call with that book's id. Omitted: the code activates whichever book it is for.
+   */
+  textbookId: jsonInt(1, INT4_MAX, '教材 id 必须是正整数').optional(),
 });
 export type ActivationBody = z.infer<typeof activationBody>;
 
@@ -187,10 +191,7 @@ export const adminCodesBody = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, '有效期格式应为 YYYY-MM-DD')
     .refine(isCalendarDate, '有效期不是有效日期')
     .optional(),
-  batch: z
-    .string()
-    .trim()
-    .max(64, '批次名不能超过 64 个字')
+  batch: plainText(64, '批次名不能超过 64 个字')
     .optional()
     .transform((v) => (v ? v : undefined)),
 });
@@ -217,10 +218,10 @@ export type MyTextbook = z.infer<typeof myTextbook>;
 
 /** `GET /api/v1/videos` query (the /videoResource page). */
 export const videoListQuery = paginationQuery.extend({
-  textbookId: id.optional(),
-  chapterId: id.optional(),
-  stageId: id.optional(),
-  subjectId: id.optional(),
+  textbookId: id,
+  chapterId: id,
+  stageId: id,
+  subjectId: id,
   keyword: textbookFilters.shape.keyword,
 });
 export type VideoListQuery = z.infer<typeof videoListQuery>;
@@ -261,6 +262,8 @@ export const TextbookMessages = {
   codeInvalid: '激活码无效',
   codeUsed: '激活码已被使用',
   codeExpired: '激活码已过期',
+  /** Followed by the other book's title in 《》 (ACTIVATION.OTHER_BOOK). */
+  codeOtherBook: '该激活码不属于当前教材，它用于激活',
   activationLocked: '激活码错误次数过多，请 1 小时后再试',
   notFound: '教材不存在或已下架',
   noFile: '本教材暂未提供电子版，敬请期待',

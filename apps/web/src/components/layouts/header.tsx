@@ -1,5 +1,5 @@
 /**
- * Desktop header (spec section 2, Header): logo → /, the menu in the spec's order with the
+ * Desktop header (docs/product.md §2, Header): logo → /, the menu in the order of the product rules with the
  * 数字教材 hover dropdown, the selection from `selectedMenuKey` (clicking the selected entry does
  * nothing), and the user area: 登录 / 注册 when logged out; avatar, name and a dropdown when logged
  * in (教学后台 only when the permission check allowed it). Any click elsewhere closes the dropdown.
@@ -12,14 +12,14 @@ import {
   UserOutlined,
   FolderOpenOutlined,
 } from '@ant-design/icons';
-import { ApiPaths } from '@eav/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dropdown, type MenuProps } from 'antd';
 import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { logout as endSession } from '@/api/logout';
 import { Logo } from '@/components/ui/logo';
 import { loginPath, paths } from '@/config/paths';
-import { apiPost } from '@/lib/api-client';
+import { openSafe, safeHref } from '@/lib/safe-url';
 import { useSession } from '@/stores/session';
 import { useBackOffice } from './back-office-context';
 import { MENU, selectedMenuKey, selectedTextbookChild } from './menu';
@@ -111,13 +111,11 @@ function UserArea() {
 function UserMenu({ userId, userName, avatar }: { userId: number; userName: string; avatar: string | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const backOffice = useBackOffice(userId);
+  // Checked again here: whatever provides the address, only https or an in-app path is opened.
+  const backOffice = safeHref(useBackOffice(userId));
 
   async function logout() {
-    // The token must still be sent, so the session is cleared after the call settles.
-    await apiPost(ApiPaths.logout, undefined, { silent: true }).catch(() => undefined);
-    useSession.getState().clear();
-    queryClient.removeQueries({ queryKey: ['permission'] });
+    await endSession(queryClient);
     void navigate(paths.home);
   }
 
@@ -133,7 +131,7 @@ function UserMenu({ userId, userName, avatar }: { userId: number; userName: stri
     if (key === 'user') void navigate(paths.user);
     else if (key === 'myBook') void navigate(paths.myBook);
     else if (key === 'resource') void navigate(paths.resource);
-    else if (key === 'backOffice' && backOffice) window.open(backOffice, '_blank', 'noopener,noreferrer');
+    else if (key === 'backOffice') openSafe(backOffice);
     else if (key === 'logout') void logout();
   };
 

@@ -1,10 +1,11 @@
 /**
- * Home carousel banners: `GET /prize/api/v1/banner` (spec 7; contract `banner` schema). Active banners
+ * Home carousel banners: `GET /prize/api/v1/banner` (docs/product.md §7; the contract's `banner` schema). Active banners
  * inside their time window, in display order. Errors toast through the client's rules.
  */
 import { ApiPaths, type Banner } from '@eav/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { safeHref } from '@/lib/safe-url';
 
 export function getBanners(): Promise<Banner[]> {
   return apiGet<Banner[]>(ApiPaths.banner);
@@ -18,16 +19,15 @@ export function useBanners() {
 }
 
 /**
- * Where a banner's `link` leads: an in-app hash route (`#/digitalBook` → `/digitalBook`), an
- * external http(s) URL, or nothing. Anything else (javascript:, data:) is refused.
+ * Where a banner's `link` leads: an in-app route (`/digitalBook`, or the older hash form
+ * `#/digitalBook`), an external `https://` URL, or nothing. Everything else (`javascript:`,
+ * `data:`, `http:`, `//host`) is refused with `safeHref`, whatever the server sent.
  */
 export function bannerTarget(
   link: string | null | undefined,
 ): { kind: 'route'; to: string } | { kind: 'external'; href: string } | null {
   if (!link) return null;
-  const l = link.trim();
-  if (l.startsWith('#/')) return { kind: 'route', to: l.slice(1) };
-  if (l.startsWith('/') && !l.startsWith('//')) return { kind: 'route', to: l };
-  if (/^https?:\/\//i.test(l)) return { kind: 'external', href: l };
-  return null;
+  const href = safeHref(link.startsWith('#/') ? link.slice(1) : link);
+  if (!href) return null;
+  return href.startsWith('/') ? { kind: 'route', to: href } : { kind: 'external', href };
 }

@@ -8,6 +8,7 @@ import type { Banner } from '@eav/contract';
 import { Carousel } from 'antd';
 import { useNavigate } from 'react-router';
 import { site } from '@/config/site';
+import { openSafe } from '@/lib/safe-url';
 import { bannerTarget, useBanners } from '../api/get-banners';
 
 export function BannerCarousel() {
@@ -54,7 +55,7 @@ function BannerSlide({ banner, eager }: { banner: Banner; eager: boolean }) {
   const open = () => {
     if (!target) return;
     if (target.kind === 'route') void navigate(target.to);
-    else window.open(target.href, '_blank', 'noopener,noreferrer');
+    else openSafe(target.href);
   };
   return (
     <div className="eav-banner__slide">

@@ -7,6 +7,7 @@ import { Skeleton, Swiper } from 'antd-mobile';
 import type { CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import { site } from '@/config/site';
+import { openSafe } from '@/lib/safe-url';
 import { bannerTarget, useBanners } from '../api/get-banners';
 
 const BANNER_SKELETON = { '--height': '160px', '--border-radius': '12px' } as CSSProperties;
@@ -36,7 +37,7 @@ export function BannerSwiper({ h5Route }: { h5Route: (route: string) => string |
   const open = (b: Banner) => {
     const t = bannerTarget(b.link);
     if (!t) return;
-    if (t.kind === 'external') window.open(t.href, '_blank', 'noopener,noreferrer');
+    if (t.kind === 'external') openSafe(t.href);
     else {
       const to = h5Route(t.to);
       if (to) void navigate(to);
