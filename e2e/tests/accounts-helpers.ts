@@ -1,18 +1,24 @@
 /**
  * Helpers of the accounts journeys: unique phone numbers, SMS codes from the dev outbox
- * ($DATA_DIR/sms-outbox.jsonl, contract section 5), signed API calls (contract section 3) and a
+ * ($DATA_DIR/sms-outbox.jsonl, docs/api.md, Configuration), signed API calls (docs/api.md, Signing) and a
  * browser login through the real form (captcha answer CAPTCHA_FIXED_CODE).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { ApiPaths, SIGN_HEADERS, signRequest, type LoginData, type SmsPurpose } from '@eav/contract';
+import { ApiPaths, SIGN_HEADERS, signRequest, type LoginData, type SmsCodeData, type SmsPurpose } from '@eav/contract';
+import { DEMO_ADMIN, demoAdminPassword } from '../support/api';
 import { CAPTCHA_CODE, DATA_DIR, SIGN_SECRET } from '../support/env';
 
 export const CAPTCHA = CAPTCHA_CODE;
-/** The seeded operator account (SEED_DEMO=true). */
-export const ADMIN = { phone: '13800000000', password: 'Demo@2026' };
+/** The seeded operator account (SEED_DEMO=true); its password is the one the server generated. */
+export const ADMIN = {
+  phone: DEMO_ADMIN.phone,
+  get password() {
+    return demoAdminPassword();
+  },
+};
 
 /** A phone number no earlier run used (198 + 8 random digits: outside the seeded 1380000000x). */
 export function uniquePhone(): string {
@@ -79,8 +85,15 @@ function captchaKey(): string {
   return `e2e${Date.now().toString(36)}${randomInt(0, 1e9).toString(36)}`;
 }
 
-/** Sends an SMS code through the API (captcha fetched first) and reads it from the outbox. */
-export async function sendCodeByApi(request: APIRequestContext, phone: string, purpose: SmsPurpose): Promise<string> {
+/**
+ * Sends an SMS code through the API (captcha fetched first) and reads it from the outbox; answers
+ * the code with the flow ticket the send gave, which the verifying call presents.
+ */
+export async function sendCodeByApi(
+  request: APIRequestContext,
+  phone: string,
+  purpose: SmsPurpose,
+): Promise<{ smsCode: string; smsTicket: string }> {
   const key = captchaKey();
   const image = await request.get(ApiPaths.captcha, {
     params: { key },
@@ -97,11 +110,11 @@ export async function sendCodeByApi(request: APIRequestContext, phone: string, p
   });
   expect(image.status(), 'captcha image').toBe(200);
   const since = Date.now();
-  const sent = await api(request, 'GET', ApiPaths.smsCode, {
+  const sent = await api<SmsCodeData>(request, 'GET', ApiPaths.smsCode, {
     query: { phone, purpose, captchaKey: key, captchaCode: CAPTCHA },
   });
   expect(sent.status, sent.msg).toBe(200);
-  return smsCodeFor(phone, purpose, since);
+  return { smsCode: await smsCodeFor(phone, purpose, since), smsTicket: sent.data.smsTicket };
 }
 
 export interface TestUser {
@@ -116,9 +129,9 @@ export interface TestUser {
 export async function registerByApi(request: APIRequestContext, password = 'Journey2026x'): Promise<TestUser> {
   const phone = uniquePhone();
   const userName = uniqueUserName();
-  const smsCode = await sendCodeByApi(request, phone, 'register');
+  const sms = await sendCodeByApi(request, phone, 'register');
   const r = await api<LoginData>(request, 'POST', ApiPaths.register, {
-    body: { phone, smsCode, password, userName, identity: 'student', platform: 'WEB' },
+    body: { phone, ...sms, password, userName, identity: 'student', platform: 'WEB' },
   });
   expect(r.status, r.msg).toBe(200);
   return { phone, userName, password, userId: r.data.userId, token: r.data.token };

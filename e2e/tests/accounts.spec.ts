@@ -1,5 +1,5 @@
 /**
- * Accounts journeys in the browser (issue 3, Tests): register with an SMS code from the dev outbox,
+ * Accounts journeys in the browser (docs/accounts.md): register with an SMS code from the dev outbox,
  * log out, log in by password with the image captcha and by SMS, lockout after five wrong
  * passwords, password reset, avatar upload shown in the header, and a disabled account's next
  * request. Every test makes its own user (unique phone numbers), so the tests are independent.
@@ -25,7 +25,7 @@ import {
 
 /**
  * Fills the captcha and presses 获取验证码 in `form`, then reads the code from the outbox. A phone
- * gets one code per 60 s (issue 3): when the server says "too frequent", the form counts down the
+ * gets one code per 60 s: when the server says "too frequent", the form counts down the
  * wait it was given and the test sends again once the button is back, as a person would.
  */
 async function requestSmsCode(

@@ -1,11 +1,12 @@
 /**
  * Helpers for the accounts integration tests: a movable clock, a config with a fixed captcha
- * answer, reading SMS codes from the dev outbox, and a full register flow.
+ * answer, requests from a chosen client address, reading SMS codes from the dev outbox, and a full
+ * register flow.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { AppConfig } from '../src/config';
 import { api, testConfig, useTestApp, type ApiRequest, type TestContext } from './helpers';
@@ -27,7 +28,7 @@ export interface AccountsTestContext extends TestContext {
   clock: TestClock;
 }
 
-/** useTestApp with a fixed captcha answer, a trusted X-Forwarded-For (per-test IPs) and a test clock. */
+/** useTestApp with a fixed captcha answer and a test clock. */
 export function useAccountsApp(overrides: Partial<AppConfig> = {}): AccountsTestContext {
   const config = testConfig({ captchaFixedCode: CAPTCHA, trustProxy: true, ...overrides });
   const clock = new TestClock();
@@ -45,9 +46,10 @@ export function randomIp(): string {
 }
 export const randomName = (prefix = 'u') => `${prefix}_${randomBytes(4).toString('hex')}`;
 
-/** Signed request from a given client IP. */
+/** Signed request from a given client IP (the connection's address, as `request.ip` sees it). */
 export function apiFrom(app: FastifyInstance, ip: string, req: ApiRequest) {
-  return api(app, { ...req, headers: { 'x-forwarded-for': ip, ...req.headers } });
+  const from = { inject: (opts: InjectOptions) => app.inject({ ...opts, remoteAddress: ip }) };
+  return api(from as FastifyInstance, req);
 }
 
 /** Fetches a captcha image for a fresh key (its answer is CAPTCHA) and returns the key. */
@@ -91,11 +93,27 @@ export async function requestSms(app: FastifyInstance, phone: string, purpose: s
   });
 }
 
-/** Requests an SMS code and answers it (from the dev outbox). */
+/** An SMS code as the owner's flow holds it: the code from the phone, the ticket from the send answer. */
+export interface SmsFlow {
+  code: string;
+  ticket: string;
+}
+
+/** Requests an SMS code from `ip` and answers it (from the dev outbox) with the flow ticket. */
+export async function smsFlow(
+  t: AccountsTestContext,
+  phone: string,
+  purpose: string,
+  ip = randomIp(),
+): Promise<SmsFlow> {
+  const res = await requestSms(t.app, phone, purpose, ip);
+  expect(res.json(), res.body).toMatchObject({ code: 200 });
+  return { code: lastCode(t.config, phone, purpose), ticket: res.json().data.smsTicket };
+}
+
+/** Requests an SMS code and answers the code alone (from the dev outbox). */
 export async function smsCode(t: AccountsTestContext, phone: string, purpose: string): Promise<string> {
-  const res = await requestSms(t.app, phone, purpose);
-  expect(res.json()).toMatchObject({ code: 200 });
-  return lastCode(t.config, phone, purpose);
+  return (await smsFlow(t, phone, purpose)).code;
 }
 
 export interface Registered {
@@ -109,16 +127,32 @@ export interface Registered {
 /** Registers a new user through the API. */
 export async function registerUser(
   t: AccountsTestContext,
-  opts: { phone?: string; userName?: string; password?: string; identity?: 'student' | 'teacher' } = {},
+  opts: {
+    phone?: string;
+    userName?: string;
+    password?: string;
+    identity?: 'student' | 'teacher';
+    /** The client address the owner registers from (the session's address). */
+    ip?: string;
+  } = {},
 ): Promise<Registered> {
   const phone = opts.phone ?? randomPhone();
   const userName = opts.userName ?? randomName();
   const password = opts.password ?? PASSWORD;
-  const code = await smsCode(t, phone, 'register');
-  const res = await apiFrom(t.app, randomIp(), {
+  const ip = opts.ip ?? randomIp();
+  const sms = await smsFlow(t, phone, 'register', ip);
+  const res = await apiFrom(t.app, ip, {
     method: 'POST',
     url: '/api/v1/pub/user',
-    body: { phone, smsCode: code, password, userName, identity: opts.identity ?? 'student', platform: 'WEB' },
+    body: {
+      phone,
+      smsCode: sms.code,
+      smsTicket: sms.ticket,
+      password,
+      userName,
+      identity: opts.identity ?? 'student',
+      platform: 'WEB',
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   const data = res.json().data;

@@ -12,6 +12,7 @@ import {
   randomPhone,
   registerUser,
   smsCode,
+  smsFlow,
   useAccountsApp,
 } from './accounts-helpers';
 
@@ -171,11 +172,11 @@ describe('password login', () => {
     expect(right.json().code).toBe('AUTH.LOCKED');
 
     // SMS login is not locked (nobody can lock a classmate out for good).
-    const code = await smsCode(t, user.phone, 'login');
+    const { code, ticket } = await smsFlow(t, user.phone, 'login');
     const sms = await api(t.app, {
       method: 'POST',
       url: '/api/v1/pub/login',
-      body: { phone: user.phone, smsCode: code, platform: 'WEB' },
+      body: { phone: user.phone, smsCode: code, smsTicket: ticket, platform: 'WEB' },
     });
     expect(sms.json()).toMatchObject({ code: 200, data: { userId: user.userId } });
 
@@ -212,19 +213,21 @@ describe('password login', () => {
 describe('SMS login', () => {
   it('logs in by phone and code of purpose login only', async () => {
     const user = await registerUser(t);
-    const resetCode = await smsCode(t, user.phone, 'reset');
-    const wrongPurpose = await api(t.app, {
-      method: 'POST',
-      url: '/api/v1/pub/login',
-      body: { phone: user.phone, smsCode: resetCode, platform: 'WEB' },
-    });
-    expect(wrongPurpose.json().code).toBe('AUTH.SMS_INVALID');
+    const reset = await smsFlow(t, user.phone, 'reset');
+    for (const smsTicket of [reset.ticket, undefined]) {
+      const wrongPurpose = await api(t.app, {
+        method: 'POST',
+        url: '/api/v1/pub/login',
+        body: { phone: user.phone, smsCode: reset.code, smsTicket, platform: 'WEB' },
+      });
+      expect(wrongPurpose.json().code).toBe('AUTH.SMS_INVALID');
+    }
     t.clock.advance(61_000);
-    const code = await smsCode(t, user.phone, 'login');
+    const { code, ticket } = await smsFlow(t, user.phone, 'login');
     const res = await api(t.app, {
       method: 'POST',
       url: '/api/v1/pub/login',
-      body: { phone: user.phone, smsCode: code, platform: 'WEB' },
+      body: { phone: user.phone, smsCode: code, smsTicket: ticket, platform: 'WEB' },
     });
     expect(res.json()).toMatchObject({ code: 200, data: { userId: user.userId, userName: user.userName } });
   });

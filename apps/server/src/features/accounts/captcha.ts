@@ -1,5 +1,5 @@
 /**
- * Image captchas (issue 3): a 4-character answer drawn with a CSPRNG, rendered by svg-captcha and
+ * Image captchas: a 4-character answer drawn with a CSPRNG, rendered by svg-captcha and
  * rasterised to PNG by sharp (no SVG reaches the browser), stored as SHA-256 of the lower-cased
  * answer under the client's key, valid 5 minutes, single-use (any check consumes it),
  * case-insensitive. CAPTCHA_FIXED_CODE makes every answer that value (automated tests only).

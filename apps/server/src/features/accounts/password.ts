@@ -31,7 +31,7 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
 let dummyHash: Promise<string> | undefined;
 /**
  * Verifies against a fixed dummy hash and returns false: used when the account does not exist or
- * has no password, so that the answer takes as long as a real check (issue 3, brute force rule).
+ * has no password, so that the answer takes as long as a real check (docs/accounts.md, Rules: brute force).
  */
 export async function verifyDummy(password: string): Promise<false> {
   dummyHash ??= hashPassword('dummy-password-for-timing-0');

@@ -1,6 +1,7 @@
 /**
- * Public account calls (issue 3; spec section 7): image captcha, phone check, SMS code, register,
- * login (password + captcha, or phone + SMS code) and password reset. Each is rate-limited per IP.
+ * Public account calls (docs/product.md §7): image captcha, phone check, SMS code, register,
+ * login (password + captcha, or phone + SMS code) and password reset. Each is rate-limited per IP;
+ * the brute-force rules (SMS flow tickets, per-source quotas and locks) are those of ADR 004.
  */
 import {
   ApiPaths,
@@ -24,20 +25,17 @@ import { z } from 'zod';
 import { users } from '../../db/schema';
 import { conflict, unprocessable } from '../../lib/errors';
 import { ok } from '../../lib/http';
-import { sha256Hex } from '../../lib/tokens';
 import { audit, maskPhone } from './audit';
 import { consumeCaptcha, createCaptcha } from './captcha';
-import { assertPasswordAcceptable, hashPassword, verifyDummy, verifyPassword } from './password';
+import { assertPasswordAcceptable, hashPassword } from './password';
 import {
-  badCredentials,
+  checkPassword,
   clearPasswordFailures,
   createSession,
   findUserByAccount,
   findUserByPhone,
-  lockedError,
-  LOCKOUT,
+  forgetSourceFailures,
   loginData as toLoginData,
-  recordPasswordFailure,
   revokeSessions,
   userNameTaken,
   type UserRow,
@@ -112,7 +110,9 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
         config: perIp(10),
         schema: {
           tags: ['accounts'],
-          summary: '发送短信验证码（需图形验证码；同一手机号 60 秒 1 次、每小时 5 次、每天 10 次）',
+          summary:
+            '发送短信验证码（需图形验证码；按手机号、用途和来源 IP 计：60 秒 1 次、每小时 5 次，每个来源每天 10 次）；' +
+            '返回的 smsTicket 须随验证码一起提交',
           querystring: smsCodeQuery,
           response: { 200: envelope(smsCodeData) },
         },
@@ -145,7 +145,7 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
       config: perIp(10),
       schema: {
         tags: ['accounts'],
-        summary: '手机号注册（需短信验证码，用途 register）',
+        summary: '手机号注册（需短信验证码，用途 register，连同发送时返回的 smsTicket）',
         body: registerBody,
         response: { 200: envelope(loginData) },
       },
@@ -160,7 +160,14 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
       const passwordHash = await hashPassword(b.password);
       let result: { user: UserRow; session: { token: string; expiresAt: Date } };
       try {
-        result = await withSmsCode(app, { phone: b.phone, purpose: 'register', code: b.smsCode }, async (tx, now) => {
+        const proof = {
+          phone: b.phone,
+          purpose: 'register',
+          code: b.smsCode,
+          ticket: b.smsTicket,
+          source: request.ip,
+        } as const;
+        result = await withSmsCode(app, proof, async (tx, now) => {
           const [user] = await tx
             .insert(users)
             .values({
@@ -200,28 +207,13 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
     },
   );
 
-  /** Password failure for an account that does not exist: counted in kv so it locks like a real one. */
-  async function phantomFailure(account: string, password: string, now: number): Promise<never> {
-    const key = `loginfail:${sha256Hex(account.toLowerCase())}`;
-    const lock = Number((await app.kv.get(`${key}:lock`)) ?? 0);
-    await verifyDummy(password);
-    if (lock > now) throw lockedError(lock, now);
-    const n = await app.kv.incr(key, LOCKOUT.lockMs);
-    if (n >= LOCKOUT.maxFailures) {
-      await app.kv.set(`${key}:lock`, String(now + LOCKOUT.lockMs), LOCKOUT.lockMs);
-      await app.kv.del(key);
-      throw lockedError(now + LOCKOUT.lockMs, now);
-    }
-    throw badCredentials(LOCKOUT.maxFailures - n);
-  }
-
   app.post(
     ApiPaths.login,
     {
       config: perIp(20),
       schema: {
         tags: ['accounts'],
-        summary: '登录：账号（手机号或用户名）+ 密码 + 图形验证码，或手机号 + 短信验证码（用途 login）',
+        summary: '登录：账号（手机号或用户名）+ 密码 + 图形验证码，或手机号 + 短信验证码（用途 login）+ smsTicket',
         body: loginBody,
         response: { 200: envelope(loginData) },
       },
@@ -230,7 +222,14 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
       const b = request.body;
       const now = app.clock();
       if ('smsCode' in b) {
-        const outcome = await withSmsCode(app, { phone: b.phone, purpose: 'login', code: b.smsCode }, async (tx) => {
+        const proof = {
+          phone: b.phone,
+          purpose: 'login',
+          code: b.smsCode,
+          ticket: b.smsTicket,
+          source: request.ip,
+        } as const;
+        const outcome = await withSmsCode(app, proof, async (tx) => {
           const user = await findUserByPhone(tx, b.phone);
           // A disabled account still uses up the code (returned, not thrown, so the consumption commits).
           if (!user || user.status !== 'active') return { user, session: null };
@@ -247,6 +246,7 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
           });
           throw accountDisabled();
         }
+        await forgetSourceFailures(app, request, outcome.user);
         await audit(app.db, request, {
           event: 'login',
           result: 'success',
@@ -266,66 +266,48 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
         });
         throw captchaInvalid();
       }
-      const user = await findUserByAccount(app.db, b.account);
-      if (!user || !user.passwordHash || user.status === 'cancelled') {
+      const found = await findUserByAccount(app.db, b.account);
+      // Cancelled accounts and accounts without a password answer like missing ones.
+      const user = found?.passwordHash && found.status !== 'cancelled' ? found : undefined;
+      const check = await checkPassword(app, request, { user, account: b.account }, b.password);
+      if (!check.ok) {
         await audit(app.db, request, {
           event: 'login_failed',
           result: 'failure',
-          subject,
-          detail: { method: 'password', reason: 'credentials' },
+          ...(user ? { userId: user.id } : { subject }),
+          detail: { method: 'password', reason: check.reason },
         });
-        return phantomFailure(b.account, b.password, now);
-      }
-      const lockedUntil = user.lockedUntil?.getTime() ?? 0;
-      if (lockedUntil > now) {
-        await verifyDummy(b.password);
-        await audit(app.db, request, {
-          event: 'login_failed',
-          result: 'failure',
-          userId: user.id,
-          detail: { method: 'password', reason: 'locked' },
-        });
-        throw lockedError(lockedUntil, now);
-      }
-      if (!(await verifyPassword(user.passwordHash, b.password))) {
-        const r = await recordPasswordFailure(app.db, user.id, now);
-        await audit(app.db, request, {
-          event: 'login_failed',
-          result: 'failure',
-          userId: user.id,
-          detail: { method: 'password', reason: 'credentials', failures: r.failures },
-        });
-        if (r.lockedUntil && r.lockedUntil > now) {
+        if (user && check.newLock)
           await audit(app.db, request, {
             event: 'lock',
             result: 'success',
             userId: user.id,
-            detail: { until: new Date(r.lockedUntil).toISOString() },
+            detail: { until: new Date(check.newLock.until).toISOString(), scope: check.newLock.scope },
           });
-          throw lockedError(r.lockedUntil, now);
-        }
-        throw badCredentials(LOCKOUT.maxFailures - r.failures);
+        throw check.error;
       }
-      if (user.status === 'disabled') {
+      // checkPassword accepts no missing account: a dummy hash matches nothing.
+      const account = user!;
+      if (account.status === 'disabled') {
         await audit(app.db, request, {
           event: 'login_failed',
           result: 'failure',
-          userId: user.id,
+          userId: account.id,
           detail: { method: 'password', reason: 'disabled' },
         });
         throw accountDisabled();
       }
       const session = await app.db.transaction(async (tx) => {
-        await clearPasswordFailures(tx, user.id);
-        return createSession(tx, request, user.id, b.platform);
+        await clearPasswordFailures(tx, account.id);
+        return createSession(tx, request, account.id, b.platform);
       });
       await audit(app.db, request, {
         event: 'login',
         result: 'success',
-        userId: user.id,
+        userId: account.id,
         detail: { method: 'password' },
       });
-      return ok(toLoginData(user, session));
+      return ok(toLoginData(account, session));
     },
   );
 
@@ -335,7 +317,7 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
       config: perIp(10),
       schema: {
         tags: ['accounts'],
-        summary: '忘记密码：短信验证码（用途 reset）+ 新密码；结束该用户的全部会话',
+        summary: '忘记密码：短信验证码（用途 reset）+ smsTicket + 新密码；结束该用户的全部会话',
         body: resetPasswordBody,
         response: { 200: envelope(z.null()) },
       },
@@ -345,7 +327,14 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
       const existing = await findUserByPhone(app.db, b.phone);
       assertPasswordAcceptable(b.password, { phone: b.phone, userName: existing?.userName ?? null });
       const passwordHash = await hashPassword(b.password);
-      const userId = await withSmsCode(app, { phone: b.phone, purpose: 'reset', code: b.smsCode }, async (tx, now) => {
+      const proof = {
+        phone: b.phone,
+        purpose: 'reset',
+        code: b.smsCode,
+        ticket: b.smsTicket,
+        source: request.ip,
+      } as const;
+      const userId = await withSmsCode(app, proof, async (tx, now) => {
         const user = await findUserByPhone(tx, b.phone);
         if (!user) throw phoneNotRegistered();
         await tx

@@ -1,9 +1,9 @@
 /**
  * Account data access shared by the routes: user lookup, sessions, the login answer, profile
- * completeness and the password lockout (issue 3, brute-force rule).
+ * completeness and the password lockout (ADR 004).
  */
 import { ErrorCode, LIMITS, type Identity, type LoginData } from '@eav/contract';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -11,11 +11,26 @@ import { AppError, notFound, unprocessable } from '../../lib/errors';
 import { newToken, sha256Hex } from '../../lib/tokens';
 import { SESSION_TTL_MS } from '../../plugins/auth';
 import { userAgentOf } from './audit';
+import { FailureCounter } from './failure-counter';
+import { verifyDummy, verifyPassword } from './password';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** Wrong passwords in a row before password login is locked, and for how long. */
-export const LOCKOUT = { maxFailures: 5, lockMs: 15 * 60_000 } as const;
+/**
+ * Password lockout (ADR 004). A stranger can never lock the owner out of every way in: failures
+ * lock the source they came from, and the account-wide lock only holds sources the account has
+ * not logged in from; SMS login and reset stay open throughout.
+ */
+export const LOCKOUT = {
+  /** Wrong passwords for one account from one source (client IP) before that source is locked out of it. */
+  maxFailures: 5,
+  /** How long a lock lasts, and the window a source's failures are counted in (ms). */
+  lockMs: 15 * 60_000,
+  /** Wrong passwords for one account in a row, from any source, before unfamiliar sources are locked out. */
+  accountMaxFailures: 10,
+  /** A source the account opened a session from within this time is familiar (ms). */
+  familiarSourceMs: 30 * 24 * 60 * 60_000,
+} as const;
 
 export async function findUserById(db: Db | Tx, id: number): Promise<UserRow | undefined> {
   const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -102,7 +117,7 @@ export async function revokeSessions(db: Db | Tx, userId: number, now: number, k
     );
 }
 
-/** The login/register answer (spec section 3: the stored `user`). */
+/** The login/register answer (docs/product.md §3: the stored `user`). */
 export function loginData(u: UserRow, session: { token: string; expiresAt: Date }): LoginData {
   return {
     userId: u.id,
@@ -154,8 +169,9 @@ export function badCredentials(remaining: number, msg = '账号或密码错误')
 }
 
 /**
- * Counts a wrong password for a user in one statement (safe under concurrency); a failure after
- * an expired lock starts counting afresh. Answers the new count and lock time.
+ * Counts a wrong password for a user account-wide in one statement (safe under concurrency); the
+ * failure that makes LOCKOUT.accountMaxFailures in a row sets `users.locked_until`, and a failure
+ * after an expired lock starts counting afresh. Answers the new count and lock time.
  */
 export async function recordPasswordFailure(
   db: Db,
@@ -170,7 +186,7 @@ export async function recordPasswordFailure(
     .update(users)
     .set({
       failedLoginCount: next,
-      lockedUntil: sql`case when ${next} >= ${LOCKOUT.maxFailures} then ${lockTs}::timestamptz when ${fresh} then null else ${users.lockedUntil} end`,
+      lockedUntil: sql`case when ${next} >= ${LOCKOUT.accountMaxFailures} then ${lockTs}::timestamptz when ${fresh} then null else ${users.lockedUntil} end`,
     })
     .where(eq(users.id, userId))
     .returning({ failures: users.failedLoginCount, lockedUntil: users.lockedUntil });
@@ -180,6 +196,121 @@ export async function recordPasswordFailure(
 /** Clears the failure count and lock after a successful login or password proof. */
 export async function clearPasswordFailures(db: Db | Tx, userId: number): Promise<void> {
   await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, userId));
+}
+
+/** Whether the user opened a session from `ip` within LOCKOUT.familiarSourceMs before `now`. */
+export async function isFamiliarSource(db: Db | Tx, userId: number, ip: string, now: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        eq(sessions.ip, ip),
+        gt(sessions.createdAt, new Date(now - LOCKOUT.familiarSourceMs)),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+const sourceFailures = (app: FastifyInstance) =>
+  new FailureCounter(app.kv, 'pwfail:src', {
+    limit: LOCKOUT.maxFailures,
+    windowMs: LOCKOUT.lockMs,
+    lockMs: LOCKOUT.lockMs,
+  });
+/** The account-wide count of names that are no account, kept in kv so they lock like real ones. */
+const phantomFailures = (app: FastifyInstance) =>
+  new FailureCounter(app.kv, 'pwfail:acct', {
+    limit: LOCKOUT.accountMaxFailures,
+    windowMs: 24 * 60 * 60_000,
+    lockMs: LOCKOUT.lockMs,
+  });
+
+/**
+ * The per-source counter's subject. For an account it includes the password hash, so a new
+ * password (reset, change) starts every source afresh.
+ */
+const sourceSubject = (user: UserRow | undefined, account: string, ip: string) =>
+  user ? `u:${user.id}:${user.passwordHash ?? ''}|${ip}` : `a:${account.toLowerCase()}|${ip}`;
+
+export type PasswordCheck =
+  | { ok: true }
+  | {
+      ok: false;
+      reason: 'locked' | 'credentials';
+      /** 429 AUTH.LOCKED or 422 AUTH.BAD_CREDENTIALS, for the caller to throw after auditing. */
+      error: AppError;
+      /** The lock this very failure set, to audit. */
+      newLock?: { until: number; scope: 'source' | 'account' };
+    };
+
+/**
+ * Checks a password attempt from `request.ip` under the lockout rules (ADR 004): LOCKOUT.maxFailures
+ * wrong passwords lock that source out of the account for LOCKOUT.lockMs; LOCKOUT.accountMaxFailures
+ * in a row from anywhere lock every source that is not familiar (isFamiliarSource, or
+ * `options.familiar`, e.g. a logged-in session) for as long. `user` undefined means no such account
+ * (or none with a password): the attempt then costs and answers exactly the same, so neither the
+ * message, the count nor the timing tells whether the account exists.
+ * @param options.msg the failure message before the tries left, default '账号或密码错误'.
+ */
+export async function checkPassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  target: { user: UserRow | undefined; account: string },
+  password: string,
+  options: { msg?: string; familiar?: boolean } = {},
+): Promise<PasswordCheck> {
+  const { user, account } = target;
+  const now = app.clock();
+  const bySource = sourceFailures(app);
+  const phantom = phantomFailures(app);
+  const subject = sourceSubject(user, account, request.ip);
+  const phantomKey = `a:${account.toLowerCase()}`;
+
+  const sourceLock = await bySource.lockedUntil(subject, now);
+  const userLockMs = user?.lockedUntil?.getTime() ?? 0;
+  const accountLock = user ? (userLockMs > now ? userLockMs : null) : await phantom.lockedUntil(phantomKey, now);
+  // Asked for a missing account too (user id 0 has no session), so both cost one query.
+  const familiar = options.familiar ?? (await isFamiliarSource(app.db, user?.id ?? 0, request.ip, now));
+  const lock = sourceLock ?? (familiar ? null : accountLock);
+  if (lock) {
+    await verifyDummy(password);
+    return { ok: false, reason: 'locked', error: lockedError(lock, now) };
+  }
+
+  const good = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await verifyDummy(password);
+  if (good) {
+    await bySource.clear(subject);
+    return { ok: true };
+  }
+  const bySourceNow = await bySource.fail(subject, now);
+  const accountNow = user
+    ? (await recordPasswordFailure(app.db, user.id, now)).lockedUntil
+    : (await phantom.fail(phantomKey, now)).lockedUntil;
+  if (bySourceNow.lockedUntil) {
+    const until = bySourceNow.lockedUntil;
+    return { ok: false, reason: 'locked', error: lockedError(until, now), newLock: { until, scope: 'source' } };
+  }
+  if (accountNow && accountNow > now && !familiar) {
+    const newLock = accountLock ? undefined : { until: accountNow, scope: 'account' as const };
+    return { ok: false, reason: 'locked', error: lockedError(accountNow, now), ...(newLock ? { newLock } : {}) };
+  }
+  return {
+    ok: false,
+    reason: 'credentials',
+    error: badCredentials(LOCKOUT.maxFailures - bySourceNow.count, options.msg),
+  };
+}
+
+/** Forgets the wrong passwords `request.ip` made for the user (after it proved ownership, e.g. by SMS). */
+export async function forgetSourceFailures(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: UserRow,
+): Promise<void> {
+  await sourceFailures(app).clear(sourceSubject(user, '', request.ip));
 }
 
 /** 404 unless `userId` is the logged-in user (owner check: another user's id is hidden). */

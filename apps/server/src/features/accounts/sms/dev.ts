@@ -1,5 +1,5 @@
 /**
- * Development provider (contract section 5): appends `{"phone","purpose","code","sentAt"}` as one
+ * Development provider (docs/api.md, Configuration): appends `{"phone","purpose","code","sentAt"}` as one
  * JSON line to $DATA_DIR/sms-outbox.jsonl, where developers and browser tests read the code.
  * Refused in production by the configuration.
  */

@@ -1,5 +1,5 @@
 /**
- * SMS providers behind one interface (issue 3; contract section 5, SMS_PROVIDER):
+ * SMS providers behind one interface (docs/accounts.md; docs/api.md, Configuration, SMS_PROVIDER):
  * `dev` appends to $DATA_DIR/sms-outbox.jsonl, `aliyun` (Dysmsapi SendSms) and `tencent`
  * (SMS SendSms 2021-01-11) call the vendors' HTTP APIs with their documented request signing.
  * Providers never log the code, and their errors never contain it.

@@ -1,5 +1,5 @@
 /**
- * `POST ApiPaths.cancelAccount` (issue 3): the owner cancels the account, confirmed by an SMS code
+ * `POST ApiPaths.cancelAccount`: the owner cancels the account, confirmed by an SMS code
  * (purpose `cancel`, sent to the account's phone) or the login password. Personal data is erased
  * or anonymised and the token dies, so the local session is cleared afterwards.
  */

@@ -1,5 +1,5 @@
 /**
- * Image captcha (issue 3): `GET ApiPaths.captcha?key=K` answers a PNG for a client-chosen random key.
+ * Image captcha: `GET ApiPaths.captcha?key=K` answers a PNG for a client-chosen random key.
  * The answer is single-use and lives 5 minutes (LIMITS.captchaTtlSeconds), so every failed attempt
  * that consumed it needs a new key.
  */

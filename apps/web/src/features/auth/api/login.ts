@@ -1,6 +1,6 @@
 /**
- * `POST ApiPaths.login` (issue 3): by account (phone or user name) + password + image captcha, or
- * by phone + SMS code. Platform is always WEB (spec 3, 9). Errors are shown by the form (silent).
+ * `POST ApiPaths.login`: by account (phone or user name) + password + image captcha, or
+ * by phone + SMS code. Platform is always WEB (docs/product.md §3, §9). Errors are shown by the form (silent).
  */
 import { ApiPaths, PLATFORM, type LoginData, type PasswordLoginBody, type SmsLoginBody } from '@eav/contract';
 import { useMutation } from '@tanstack/react-query';

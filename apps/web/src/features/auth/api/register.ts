@@ -1,4 +1,4 @@
-/** `POST ApiPaths.register` (issue 3): phone + SMS code (purpose register) + password + user name + identity. */
+/** `POST ApiPaths.register`: phone + SMS code (purpose register) + password + user name + identity. */
 import { ApiPaths, PLATFORM, type LoginData, type RegisterBody } from '@eav/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';

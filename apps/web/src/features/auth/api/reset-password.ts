@@ -1,4 +1,4 @@
-/** `POST ApiPaths.resetPassword` (issue 3): phone + SMS code (purpose reset) + new password; ends all sessions. */
+/** `POST ApiPaths.resetPassword`: phone + SMS code (purpose reset) + new password; ends all sessions. */
 import { ApiPaths, type ResetPasswordBody } from '@eav/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';

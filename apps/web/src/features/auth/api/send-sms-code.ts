@@ -1,15 +1,11 @@
 /**
- * `GET ApiPaths.smsCode?phone&purpose&captchaKey&captchaCode` (issue 3): sends a 6-digit code.
- * One send per 60 s per phone, 5 an hour, 10 a day; the answer says when the next send is allowed.
+ * `GET ApiPaths.smsCode?phone&purpose&captchaKey&captchaCode`: sends a 6-digit code.
+ * One send per 60 s per phone and purpose, 5 an hour, 10 a day (counted per network, ADR 004); the
+ * answer says when the next send is allowed and gives the flow ticket to submit with the code.
  */
 import { ApiPaths, type SmsCodeData, type SmsCodeQuery } from '@eav/contract';
-import { useMutation } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
 export function sendSmsCode(query: SmsCodeQuery): Promise<SmsCodeData> {
   return apiGet<SmsCodeData>(ApiPaths.smsCode, query, { silent: true });
-}
-
-export function useSendSmsCode() {
-  return useMutation({ mutationFn: sendSmsCode });
 }

@@ -1,4 +1,4 @@
-/** 账号登录: account (phone or user name), password and image captcha (issue 3). */
+/** 账号登录: account (phone or user name), password and image captcha. */
 import type { LoginData } from '@eav/contract';
 import { Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';

@@ -12,8 +12,9 @@ import { SmsCodeInput } from './sms-code-input';
 import styles from './auth.module.css';
 
 /**
- * Fields `phone` (left out when `fixedPhone` is given), `captchaCode` and `smsCode`. The group owns
- * its image captcha, which is only spent by sending the code.
+ * Fields `phone` (left out when `fixedPhone` is given), `captchaCode`, `smsCode` and the hidden
+ * `smsTicket` the send fills in. The group owns its image captcha, which is only spent by sending
+ * the code.
  */
 export function PhoneCaptchaSmsFields({
   purpose,
@@ -31,6 +32,7 @@ export function PhoneCaptchaSmsFields({
   onFormError: (msg: string) => void;
 }) {
   const captcha = useCaptcha();
+  const form = Form.useFormInstance();
   return (
     <>
       {fixedPhone === undefined && (
@@ -49,7 +51,10 @@ export function PhoneCaptchaSmsFields({
       <Form.Item name="captchaCode">
         <CaptchaInput captcha={captcha} size={size} />
       </Form.Item>
-      <Form.Item name="smsCode" rules={rules.smsCode}>
+      <Form.Item name="smsTicket" hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item name="smsCode" rules={rules.smsCodeWithTicket(() => form.getFieldValue('smsTicket'))}>
         <SmsCodeInput
           purpose={purpose}
           captcha={captcha}

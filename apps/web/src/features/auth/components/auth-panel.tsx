@@ -1,6 +1,6 @@
 /**
  * The desktop accounts card: login (tabs 账号登录 / 短信登录), register and forgot-password, with
- * links between them (issue 3). `step` comes from the `loginStep` query (1 login, 0 register).
+ * links between them. `step` comes from the `loginStep` query (1 login, 0 register).
  */
 import type { LoginData } from '@eav/contract';
 import { Alert, Tabs } from 'antd';

@@ -1,7 +1,7 @@
 /**
- * 注销账号 (issue 3): a dialog that states plainly what cancellation does, asks to tick an
+ * 注销账号: a dialog that states plainly what cancellation does, asks to tick an
  * acknowledgement, and confirms by an SMS code to the account's phone or by the login password.
- * On success the local session is cleared and the browser goes to `/` (spec 4, log out).
+ * On success the local session is cleared and the browser goes to `/` (docs/product.md §4, log out).
  */
 import { Alert, App, Button, Checkbox, Form, Input, Modal, Radio, Typography } from 'antd';
 import { ExclamationCircleFilled } from '@ant-design/icons';
@@ -19,6 +19,7 @@ interface Values {
   method: 'sms' | 'password';
   captchaCode?: string;
   smsCode?: string;
+  smsTicket?: string;
   password?: string;
   acknowledged: boolean;
 }
@@ -56,7 +57,11 @@ export function CancelAccountDialog({
   const { formError, setFormError, onFinish } = useAuthSubmit<Values>(form, {
     fields: ['smsCode', 'password'],
     submit: async (values) => {
-      await cancel.mutateAsync(values.method === 'sms' ? { smsCode: values.smsCode } : { password: values.password });
+      await cancel.mutateAsync(
+        values.method === 'sms'
+          ? { smsCode: values.smsCode, smsTicket: values.smsTicket }
+          : { password: values.password },
+      );
       useSession.getState().clear();
       queryClient.clear();
       modal.success({ title: '账号已注销', content: '您的个人信息已删除，感谢您的使用。' });

@@ -1,6 +1,6 @@
 /**
  * 注册: identity (学生/教师), phone, image captcha + SMS code (purpose `register`), user name,
- * password and its confirmation (issue 3). Platform WEB is added by the call.
+ * password and its confirmation. Platform WEB is added by the call.
  */
 import type { Identity, LoginData } from '@eav/contract';
 import { Form, Input, Radio } from 'antd';

@@ -1,4 +1,4 @@
-/** 短信登录: phone, image captcha to send the code, SMS code (purpose `login`; issue 3). */
+/** 短信登录: phone, image captcha to send the code, SMS code (purpose `login`; docs/accounts.md). */
 import type { LoginData } from '@eav/contract';
 import { Form } from 'antd';
 import { useSmsLoginSubmit } from '../hooks/use-auth-calls';

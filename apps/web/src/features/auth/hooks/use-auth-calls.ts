@@ -1,7 +1,7 @@
 /**
  * The submit of each accounts form (login by password, login by SMS, register, reset password),
  * shared by the desktop and H5 forms: the call with trimmed values and which fields show their own
- * server errors (the rest go to the form-level alert). Platform is added by the calls (issue 3).
+ * server errors (the rest go to the form-level alert). Platform is added by the calls.
  */
 import type { Identity, LoginData } from '@eav/contract';
 import { useLogin } from '../api/login';
@@ -51,6 +51,8 @@ export function usePasswordLoginSubmit(
 interface SmsLoginValues {
   phone: string;
   smsCode: string;
+  /** The flow ticket of the send (hidden field). */
+  smsTicket?: string;
 }
 
 /** 短信登录 with the code sent for purpose `login`. */
@@ -58,7 +60,8 @@ export function useSmsLoginSubmit(form: FieldErrorTarget, onSuccess: OnLogin): P
   const login = useLogin();
   const submit = useAuthSubmit<SmsLoginValues>(form, {
     fields: ['smsCode', 'phone'],
-    submit: async (v) => onSuccess(await login.mutateAsync({ phone: v.phone.trim(), smsCode: v.smsCode })),
+    submit: async (v) =>
+      onSuccess(await login.mutateAsync({ phone: v.phone.trim(), smsCode: v.smsCode, smsTicket: v.smsTicket })),
   });
   return { ...submit, pending: login.isPending };
 }
@@ -68,6 +71,7 @@ interface RegisterValues {
   identity: Identity | Identity[];
   phone: string;
   smsCode: string;
+  smsTicket?: string;
   userName: string;
   password: string;
 }
@@ -83,6 +87,7 @@ export function useRegisterSubmit(form: FieldErrorTarget, onSuccess: OnLogin): P
           identity: Array.isArray(v.identity) ? (v.identity[0] ?? 'student') : v.identity,
           phone: v.phone.trim(),
           smsCode: v.smsCode,
+          smsTicket: v.smsTicket,
           userName: v.userName.trim(),
           password: v.password,
         }),
@@ -94,6 +99,7 @@ export function useRegisterSubmit(form: FieldErrorTarget, onSuccess: OnLogin): P
 interface ResetValues {
   phone: string;
   smsCode: string;
+  smsTicket?: string;
   password: string;
 }
 
@@ -103,7 +109,12 @@ export function useResetSubmit(form: FieldErrorTarget, onDone: (phone: string) =
   const submit = useAuthSubmit<ResetValues>(form, {
     fields: ['phone', 'smsCode', 'password'],
     submit: async (v) => {
-      await reset.mutateAsync({ phone: v.phone.trim(), smsCode: v.smsCode, password: v.password });
+      await reset.mutateAsync({
+        phone: v.phone.trim(),
+        smsCode: v.smsCode,
+        smsTicket: v.smsTicket,
+        password: v.password,
+      });
       onDone(v.phone.trim());
     },
   });

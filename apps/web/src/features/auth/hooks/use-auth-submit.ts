@@ -1,7 +1,7 @@
 /**
  * Submit handling shared by the accounts forms (desktop and H5): clears the form-level error,
  * runs the call, and on failure shows the server's message on its field (one of `fields`) or in
- * the form-level alert (contract section 1: the message is always the server's `msg`).
+ * the form-level alert (docs/api.md, Errors: the message is always the server's `msg`).
  */
 import { useState } from 'react';
 import { placeServerError, showServerError, type AuthField, type FieldErrorTarget } from '../utils/server-error';

@@ -1,5 +1,5 @@
 /**
- * What happens after a successful login or registration (spec 4, 7): the user (with its token) is
+ * What happens after a successful login or registration (docs/product.md §4, §7): the user (with its token) is
  * stored (token cookie, local `user`, shared cookie), the profile is fetched and merged (avatar…)
  * and saved as `userInfo`, then the browser goes to the `redirect` route or to `fallback`.
  */
@@ -7,17 +7,22 @@ import type { LoginData } from '@eav/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { profileQueryOptions } from '@/api/profile';
 import { storeUserInfo } from '@/lib/session-storage';
 import { useSession } from '@/stores/session';
-import { getProfile } from '../api/get-profile';
+
+// Browsers drop tabs and newlines inside URLs and read `\` as `/`, so `/\t/host` or `/\host` would
+// become `//host`; other control characters have no place in a route either.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 /**
- * Only in-app routes are accepted as a redirect target (`/x…`, not `//host`), so a crafted link
- * cannot send a freshly logged-in user to another site.
+ * Only in-app routes are accepted as a redirect target (`/x…`, not `//host`, `/\host` or a path
+ * with control characters), so a crafted link cannot send a freshly logged-in user to another site.
  */
 export function safeRedirect(redirect: string | null | undefined, fallback: string): string {
-  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\'))
-    return fallback;
+  if (!redirect || !redirect.startsWith('/') || CONTROL_CHARS.test(redirect)) return fallback;
+  if (redirect[1] === '/' || redirect[1] === '\\') return fallback;
   return redirect;
 }
 
@@ -31,7 +36,8 @@ export function useCompleteLogin(fallback: string) {
       // Anything cached for a previous user must not be shown to this one.
       queryClient.clear();
       try {
-        const profile = await getProfile(data.userId);
+        // Through the cache, so the user centre opens with the profile already there.
+        const profile = await queryClient.fetchQuery(profileQueryOptions(data.userId));
         storeUserInfo(profile);
         const current = useSession.getState().user;
         if (current && current.userId === data.userId) {

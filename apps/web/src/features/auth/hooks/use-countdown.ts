@@ -1,5 +1,5 @@
 /**
- * A seconds countdown for the "获取验证码" button (LIMITS.smsResendSeconds, 1 s step, spec 4).
+ * A seconds countdown for the "获取验证码" button (LIMITS.smsResendSeconds, 1 s step, docs/product.md §4).
  * Based on an end time, so a throttled background tab still shows the right value.
  */
 import { useCallback, useEffect, useState } from 'react';

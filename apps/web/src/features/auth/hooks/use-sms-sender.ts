@@ -1,8 +1,9 @@
 /**
  * Sending an SMS code from a form (desktop or H5): checks the form's phone field (unless the phone
  * is fixed) and its image-captcha answer (field `captchaCode`, which carries no submit rule since
- * the send spends it), calls the send endpoint, starts the resend countdown from the server's
- * `resendIn` (default LIMITS.smsResendSeconds, spec 4), refreshes the spent captcha and clears its
+ * the send spends it), calls the send endpoint, keeps the answer's flow ticket in the hidden field
+ * `smsTicket` (submitted with the code, ADR 004), starts the resend countdown from the server's
+ * `resendIn` (default LIMITS.smsResendSeconds, docs/product.md §4), refreshes the spent captcha and clears its
  * answer. Failures go to the phone or captcha field, or to `onFormError` (e.g. the daily limit).
  */
 import { captchaCodeField, LIMITS, type SmsPurpose } from '@eav/contract';
@@ -74,6 +75,7 @@ export function useSmsSender({ form, purpose, captcha, fixedPhone, onSent, onFor
     setSending(true);
     try {
       const data = await sendSmsCode({ phone, purpose, captchaKey: captcha.key, captchaCode });
+      form.setFieldValue('smsTicket', data.smsTicket);
       start(data.resendIn > 0 ? data.resendIn : LIMITS.smsResendSeconds);
       return null;
     } catch (error) {

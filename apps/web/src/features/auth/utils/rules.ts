@@ -1,6 +1,6 @@
 /**
  * Field rules of the accounts forms, from the contract's zod fields (LIMITS), so web and server
- * refuse the same input with the same Chinese message (issue 3, Web).
+ * refuse the same input with the same Chinese message (docs/accounts.md).
  */
 import { captchaCodeField, newPasswordField, phoneField, smsCodeField, userNameField } from '@eav/contract';
 import { requiredRule, sameAsRule, zodRule, type FieldRule } from '@/lib/form-rules';
@@ -15,4 +15,13 @@ export const rules = {
   smsCode: [requiredRule('请输入短信验证码'), zodRule(smsCodeField)],
   identity: [{ required: true, message: '请选择身份' }],
   confirm: (getPassword: () => unknown): FieldRule[] => [requiredRule('请再次输入密码'), sameAsRule(getPassword)],
+  /** The SMS code with the send's flow ticket: a code typed before any send is refused here. */
+  smsCodeWithTicket: (getTicket: () => unknown): FieldRule[] => [
+    ...rules.smsCode,
+    {
+      validator: async (_rule, value) => {
+        if (value && !getTicket()) throw new Error('请先获取短信验证码');
+      },
+    },
+  ],
 } satisfies Record<string, FieldRule[] | ((...args: never[]) => FieldRule[])>;

@@ -1,7 +1,7 @@
 /**
  * Maps a failed accounts call to where its Chinese message belongs: a form field (captcha, SMS
  * code, phone, user name, password) or the form-level alert (bad credentials, lockout, limits).
- * The message is always the server's own `msg` (contract section 1).
+ * The message is always the server's own `msg` (docs/api.md, Errors).
  */
 import { ErrorCode } from '@eav/contract';
 import { ApiError } from '@/lib/api-client';

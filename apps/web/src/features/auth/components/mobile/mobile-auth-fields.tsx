@@ -43,7 +43,10 @@ export function MobileAuthForm<V>({
   );
 }
 
-/** Fields `phone`, `captchaCode` and `smsCode`; the group owns its image captcha (spent by the send). */
+/**
+ * Fields `phone`, `captchaCode`, `smsCode` and the hidden `smsTicket` the send fills in; the group
+ * owns its image captcha (spent by the send).
+ */
 export function MobilePhoneCaptchaSmsFields({
   form,
   purpose,
@@ -71,7 +74,10 @@ export function MobilePhoneCaptchaSmsFields({
       <Form.Item name="captchaCode">
         <MobileCaptchaInput captcha={captcha} />
       </Form.Item>
-      <Form.Item name="smsCode" rules={rules.smsCode}>
+      <Form.Item name="smsTicket" hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item name="smsCode" rules={rules.smsCodeWithTicket(() => form.getFieldValue('smsTicket'))}>
         <MobileSmsCodeInput form={form} purpose={purpose} captcha={captcha} onFormError={onFormError} />
       </Form.Item>
     </>

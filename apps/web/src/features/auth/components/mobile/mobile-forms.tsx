@@ -1,5 +1,5 @@
 /**
- * H5 accounts forms (antd-mobile; issue 3): password login, SMS login, register and forgot-password,
+ * H5 accounts forms (antd-mobile; docs/accounts.md): password login, SMS login, register and forgot-password,
  * with the same calls, contract rules and server messages as the desktop forms.
  */
 import type { LoginData } from '@eav/contract';
