@@ -1,4 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { ApiPaths } from '@eav/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import type { HTTPMethods } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { auditLog, dictionary, sessions, smsCodes, userPlatforms, users } from '../src/db/schema';
 import { api } from './helpers';
@@ -139,6 +141,44 @@ describe('profile', () => {
       settings: {},
     });
     expect((await api(t.app, { url: '/api/v2/userConfig' })).statusCode).toBe(401);
+  });
+});
+
+describe('routes', () => {
+  it('serve every account path at the pattern the contract builds', () => {
+    const routes: [HTTPMethods, string][] = [
+      ['POST', ApiPaths.logout],
+      ['GET', ApiPaths.user(':userId')],
+      ['POST', ApiPaths.userComplete],
+      ['GET', ApiPaths.userCompleted(':userId')],
+      ['GET', ApiPaths.userConfig],
+      ['PUT', ApiPaths.userPassword(':userId')],
+      ['GET', ApiPaths.permission(':userId', ':platformCode')],
+      ['POST', ApiPaths.uploadFile],
+      ['POST', ApiPaths.uploadFileV2],
+      ['POST', ApiPaths.userAvatar(':userId')],
+      ['POST', ApiPaths.cancelAccount],
+      ['PUT', ApiPaths.adminUserStatus(':userId')],
+      ['POST', ApiPaths.adminUserPlatforms(':userId')],
+    ];
+    for (const [method, url] of routes) expect(t.app.hasRoute({ method, url }), `${method} ${url}`).toBe(true);
+  });
+
+  it('answer a non-administrator on operator paths as an unknown path, whatever the body', async () => {
+    const u = await registerUser(t);
+    for (const [method, url, body] of [
+      ['PUT', ApiPaths.adminUserStatus(u.userId), { status: 'disabled' }],
+      ['PUT', ApiPaths.adminUserStatus(u.userId), { status: 'nonsense' }],
+      ['POST', ApiPaths.adminUserPlatforms(u.userId), { platformCode: 'xh', autoAddress: 'https://t.example.cn' }],
+      ['POST', ApiPaths.adminUserPlatforms(u.userId), { autoAddress: 'javascript:alert(1)' }],
+    ] as const) {
+      const res = await api(t.app, { method, url, token: u.token, body });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toEqual({ code: 404, msg: '网络请求不存在' });
+    }
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, u.userId));
+    expect(row!.status).toBe('active');
+    expect(await t.app.db.select().from(userPlatforms).where(eq(userPlatforms.userId, u.userId))).toHaveLength(0);
   });
 });
 
@@ -293,8 +333,10 @@ describe('account cancellation', () => {
     expect(res.json()).toEqual({ code: 200, msg: 'success', data: null });
 
     const after = await api(t.app, { url: `/api/v1/users/${u.userId}`, token: u.token });
+    // The sessions are erased with the account; the token is remembered by its hash alone.
     expect(after.statusCode).toBe(403);
     expect(after.json()).toEqual({ code: 'AUTH.ACCOUNT_CANCELLED', msg: '账号已注销' });
+    expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, u.userId))).toHaveLength(0);
     const [row] = await t.app.db.select().from(users).where(eq(users.id, u.userId));
     expect(row).toMatchObject({
       status: 'cancelled',
@@ -314,11 +356,15 @@ describe('account cancellation', () => {
     // The phone and the user name can register again.
     const again = await registerUser(t, { phone: u.phone, userName: u.userName });
     expect(again.userId).not.toBe(u.userId);
-    const audit = await t.app.db
+    // The trail keeps that an account was cancelled, without anything leading back to the person.
+    expect(await t.app.db.select().from(auditLog).where(eq(auditLog.userId, u.userId))).toHaveLength(0);
+    const cancelled = await t.app.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.userId, u.userId), eq(auditLog.event, 'cancel')));
-    expect(audit[0]).toMatchObject({ result: 'success' });
+      .where(and(eq(auditLog.event, 'cancel'), eq(auditLog.result, 'success')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(cancelled[0]).toMatchObject({ userId: null, subject: null, ip: null, userAgent: null });
   });
 
   it('by password: a wrong password is refused and counted', async () => {

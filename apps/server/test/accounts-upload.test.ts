@@ -1,55 +1,17 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { ApiPaths } from '@eav/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { files, users } from '../src/db/schema';
-import { SIGN_HEADERS, signRequest } from '@eav/contract';
-import type { FastifyInstance } from 'fastify';
-import { api, TEST_SECRET } from './helpers';
+import { UNUSED_UPLOAD_TTL_MS, UPLOAD_QUOTA, uploadsDir } from '../src/features/accounts/files';
+import { SWEEP_EVERY_MS } from '../src/features/accounts/routes-uploads';
+import { api } from './helpers';
 import { registerUser, useAccountsApp } from './accounts-helpers';
+import { photo, upload } from './upload-helpers';
 
 const t = useAccountsApp();
-
-/** A multipart upload signed as the web client signs it (BODY is empty for multipart). */
-function upload(
-  app: FastifyInstance,
-  token: string,
-  content: Buffer,
-  filename = 'a.png',
-  contentType = 'image/png',
-  url = '/api/v1/files/uploadFile',
-) {
-  const boundary = '----eavtest' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const timestamp = Date.now();
-  return app.inject({
-    method: 'POST',
-    url,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      authorization: `Bearer ${token}`,
-      [SIGN_HEADERS.timestamp]: String(timestamp),
-      [SIGN_HEADERS.sign]: signRequest(
-        { method: 'POST', path: url, query: {}, body: '', token, timestamp },
-        TEST_SECRET,
-      ),
-    },
-    payload,
-  });
-}
-
-/** A photo-like JPEG with EXIF metadata. */
-function photo(width = 800, height = 600): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
-    .jpeg()
-    .withMetadata({ exif: { IFD0: { Copyright: 'secret-location-data' } } })
-    .toBuffer();
-}
 
 describe('upload', () => {
   it('stores a re-encoded image without metadata and serves it at /uploads with immutable, nosniff headers', async () => {
@@ -165,5 +127,123 @@ describe('avatar', () => {
     expect(await t.app.db.select().from(files).where(eq(files.ownerId, u.userId))).toHaveLength(0);
     expect((await t.app.inject(res2.json().data.avatar)).statusCode).toBe(404);
     expect((await t.app.inject(up2.url)).statusCode).toBe(404);
+  });
+});
+
+/** Records `count` earlier uploads of `ownerId` (rows only), `agoMs` before the app clock. */
+async function earlierUploads(ownerId: number, count: number, agoMs: number, size = 1000) {
+  await t.app.db.insert(files).values(
+    Array.from({ length: count }, () => ({
+      ownerId,
+      purpose: 'image',
+      mime: 'image/png',
+      size,
+      sha256: '0'.repeat(64),
+      storageKey: `image/2000/01/${randomUUID()}.png`,
+      createdAt: new Date(t.clock.now - agoMs),
+    })),
+  );
+}
+
+/** Every stored file under the test's uploads directory. */
+function storedFiles(): string[] {
+  const root = uploadsDir(t.config.dataDir);
+  return fs.existsSync(root)
+    ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => /\.\w+$/.test(f))
+    : [];
+}
+
+describe('upload quota', () => {
+  it(`allows ${UPLOAD_QUOTA.files} uploads in 24 hours, then answers 429 until the oldest leaves the window`, async () => {
+    const u = await registerUser(t);
+    await earlierUploads(u.userId, UPLOAD_QUOTA.files - 1, 3600_000);
+    const png = await photo(40, 40);
+    expect((await upload(t.app, u.token, png)).statusCode).toBe(200);
+    const over = await upload(t.app, u.token, png);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({
+      code: 'RATE.LIMITED',
+      msg: `24 小时内最多上传 ${UPLOAD_QUOTA.files} 张图片，请稍后再试`,
+    });
+    // The oldest upload was an hour ago: it leaves the 24-hour window in 23 hours.
+    expect(over.json().data.retryAfter).toBe(23 * 3600);
+    // Other users are not affected.
+    expect((await upload(t.app, (await registerUser(t)).token, png)).statusCode).toBe(200);
+    t.clock.advance(23 * 3600_000 + 1000);
+    expect((await upload(t.app, u.token, png)).statusCode).toBe(200);
+  });
+
+  it('counts parallel uploads exactly', async () => {
+    const u = await registerUser(t);
+    await earlierUploads(u.userId, UPLOAD_QUOTA.files - 1, 60_000);
+    const png = await photo(40, 40);
+    const codes = (await Promise.all([1, 2, 3].map(() => upload(t.app, u.token, png)))).map((r) => r.statusCode);
+    expect(codes.sort()).toEqual([200, 429, 429]);
+    const rows = await t.app.db.select().from(files).where(eq(files.ownerId, u.userId));
+    expect(rows).toHaveLength(UPLOAD_QUOTA.files);
+  });
+
+  it('answers 413 when the stored bytes of 24 hours would pass the quota, and keeps nothing', async () => {
+    const u = await registerUser(t);
+    await earlierUploads(u.userId, 1, 60_000, UPLOAD_QUOTA.bytes - 100);
+    const before = storedFiles();
+    const res = await upload(t.app, u.token, await photo(200, 200));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({
+      code: 'FILE.TOO_LARGE',
+      msg: `24 小时内上传的图片总大小不能超过 ${UPLOAD_QUOTA.bytes / 1024 / 1024} MB，请稍后再试`,
+    });
+    expect(storedFiles()).toEqual(before);
+    expect(await t.app.db.select().from(files).where(eq(files.ownerId, u.userId))).toHaveLength(1);
+  });
+});
+
+describe('sweep of unused uploads', () => {
+  it('removes uploads that never became an avatar a day after the upload, at start', async () => {
+    const u = await registerUser(t);
+    const source = (await upload(t.app, u.token, await photo(300, 300))).json().data;
+    const unused = (await upload(t.app, u.token, await photo(200, 100))).json().data;
+    const avatar = (
+      await api(t.app, {
+        method: 'POST',
+        url: ApiPaths.userAvatar(u.userId),
+        token: u.token,
+        body: { fileId: source.fileId },
+      })
+    ).json().data.avatar as string;
+
+    t.clock.advance(UNUSED_UPLOAD_TTL_MS - 3600_000);
+    const early = await t.build();
+    expect((await early.inject(unused.url)).statusCode).toBe(200);
+    expect((await early.inject(source.url)).statusCode).toBe(200);
+
+    t.clock.advance(2 * 3600_000);
+    const late = await t.build();
+    for (const url of [unused.url, source.url]) expect((await late.inject(url)).statusCode).toBe(404);
+    const left = await t.app.db.select().from(files).where(eq(files.ownerId, u.userId));
+    expect(left.map((f) => f.purpose)).toEqual(['avatar']);
+    expect((await late.inject(avatar)).statusCode).toBe(200);
+    const profile = await api(late, { url: ApiPaths.user(u.userId), token: u.token });
+    expect(profile.json().data.avatar).toBe(avatar);
+  });
+
+  it('sweeps again on its interval and stops when the app closes', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const timersBefore = vi.getTimerCount();
+      const app = await t.build();
+      expect(vi.getTimerCount()).toBe(timersBefore + 1);
+      const u = await registerUser(t);
+      const up = (await upload(app, u.token, await photo(60, 60))).json().data;
+      t.clock.advance(UNUSED_UPLOAD_TTL_MS + 1000);
+      expect((await app.inject(up.url)).statusCode).toBe(200);
+      await vi.advanceTimersByTimeAsync(SWEEP_EVERY_MS);
+      await expect.poll(async () => (await app.inject(up.url)).statusCode).toBe(404);
+      expect(await t.app.db.select().from(files).where(eq(files.id, up.fileId))).toHaveLength(0);
+      await app.close();
+      expect(vi.getTimerCount()).toBe(timersBefore);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

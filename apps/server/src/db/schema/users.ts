@@ -1,5 +1,5 @@
 /**
- * Accounts, sessions, one-time codes, uploads and the audit log (issue 3).
+ * Accounts, sessions, one-time codes, uploads and the audit log.
  * Secrets (passwords, tokens, codes) are only ever stored hashed.
  */
 import { sql } from 'drizzle-orm';
@@ -90,6 +90,16 @@ export const sessions = pgTable(
   },
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * Tokens of cancelled accounts, kept only as their hash until they would have expired, so that an
+ * old token answers 403 "account cancelled" (docs/api.md, Errors) although the sessions, and every
+ * link to the person, are erased.
+ */
+export const cancelledTokens = pgTable('cancelled_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /** Image captchas keyed by a client-chosen random key; the answer is stored hashed, single-use. */
 export const captchas = pgTable(

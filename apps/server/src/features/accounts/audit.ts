@@ -1,8 +1,9 @@
 /**
- * Security audit trail (issue 3; MLPS 2.0 security audit): one row per login, failure, lock,
+ * Security audit trail (docs/accounts.md; MLPS 2.0 security audit): one row per login, failure, lock,
  * logout, register, password change, reset, cancel and operator action, with who, when, IP,
  * user agent and result. Callers pass no secrets: `detail` must never hold passwords, codes or tokens.
  */
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { auditLog } from '../../db/schema';
@@ -27,6 +28,11 @@ export interface AuditEntry {
   /** The account or masked phone an attempt named (for attempts without a known user). */
   subject?: string | null;
   detail?: Record<string, string | number | boolean | null>;
+  /**
+   * Leave out the IP and user agent: an entry about an account that has just been erased must
+   * not keep the person's network trail (docs/accounts.md, Erasure).
+   */
+  anonymous?: boolean;
 }
 
 /** 138****0001: phones in audit subjects are masked (the user id identifies known users). */
@@ -41,8 +47,8 @@ export async function audit(db: Db | Tx, request: FastifyRequest, entry: AuditEn
     result: entry.result,
     userId: entry.userId ?? null,
     subject: entry.subject?.slice(0, 64) ?? null,
-    ip: request.ip,
-    userAgent: userAgentOf(request),
+    ip: entry.anonymous ? null : request.ip,
+    userAgent: entry.anonymous ? null : userAgentOf(request),
     detail: entry.detail ?? null,
     createdAt: new Date(request.server.clock()),
   });
@@ -52,4 +58,28 @@ export async function audit(db: Db | Tx, request: FastifyRequest, entry: AuditEn
 export function userAgentOf(request: FastifyRequest): string | null {
   const ua = request.headers['user-agent'];
   return typeof ua === 'string' ? ua.slice(0, 300) : null;
+}
+
+/**
+ * Erasure of a cancelled account from the audit trail (docs/accounts.md, Erasure): its entries stay
+ * as anonymous security statistics (event, result, time, non-personal detail) but lose the user id,
+ * the subject, the IP and the user agent; attempts that named its user name or (masked) phone
+ * without a known user lose the same; and operator actions it performed lose `detail.by`.
+ */
+export async function eraseAuditTrail(
+  tx: Tx,
+  person: { id: number; userName: string; phone: string | null },
+): Promise<void> {
+  const anonymous = { userId: null, subject: null, ip: null, userAgent: null };
+  await tx.update(auditLog).set(anonymous).where(eq(auditLog.userId, person.id));
+  const subjects = [person.userName.toLowerCase()];
+  if (person.phone) subjects.push(person.phone, maskPhone(person.phone));
+  await tx
+    .update(auditLog)
+    .set(anonymous)
+    .where(and(isNull(auditLog.userId), inArray(sql`lower(${auditLog.subject})`, subjects)));
+  await tx
+    .update(auditLog)
+    .set({ detail: sql`${auditLog.detail} - 'by'` })
+    .where(sql`${auditLog.detail}->>'by' = ${String(person.id)}`);
 }

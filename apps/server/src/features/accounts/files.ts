@@ -1,20 +1,28 @@
 /**
- * Safe image uploads (issue 3; spec section 5 '文件流异常'): the type is decided by the content
+ * Safe image uploads (docs/accounts.md; docs/product.md §5 '文件流异常'): the type is decided by the content
  * (sharp), never by the name or the client's content type; the image is decoded and re-encoded
  * (EXIF orientation applied, all metadata stripped, at most MAX_EDGE px a side), then stored under
  * $DATA_DIR/uploads with a random name and served read-only at /uploads/....
+ * Hygiene (docs/accounts.md, Rules): each user may upload UPLOAD_QUOTA a day, and uploads that
+ * never became an avatar are removed UNUSED_UPLOAD_TTL_MS after their upload.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode, LIMITS, Messages } from '@eav/contract';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db, Tx } from '../../db/client';
 import { files } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 const MAX_EDGE = 2048;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Uploads (purpose `image`) one user may make in any 24 hours: how many, and stored bytes. */
+export const UPLOAD_QUOTA = { files: 20, bytes: 50 * 1024 * 1024, windowMs: DAY_MS } as const;
+/** Age after which an upload that never became an avatar is removed (ms). */
+export const UNUSED_UPLOAD_TTL_MS = DAY_MS;
 /** Decompression-bomb guard: images with more pixels are refused before decoding. */
 const MAX_INPUT_PIXELS = 40_000_000;
 const FORMATS: Record<string, { mime: string; ext: string }> = {
@@ -42,38 +50,50 @@ export interface StoredFile {
   height: number | null;
 }
 
+/** A fresh random file id and its storage key `{purpose}/{yyyy}/{mm}/{id}.{ext}`. */
+function newStorageKey(purpose: string, ext: string, now: number): { id: string; storageKey: string } {
+  const id = randomUUID();
+  const d = new Date(now);
+  const month = String(d.getUTCMonth() + 1).padStart(2, '0');
+  return { id, storageKey: `${purpose}/${d.getUTCFullYear()}/${month}/${id}.${ext}` };
+}
+
+/** Writes the bytes, then the row; the bytes are removed again when the row cannot be written. */
 async function store(
   db: Db | Tx,
   dataDir: string,
   input: {
+    key: { id: string; storageKey: string };
     ownerId: number;
     purpose: string;
     data: Buffer;
-    ext: string;
     mime: string;
     width: number;
     height: number;
     now: number;
   },
 ): Promise<StoredFile> {
-  const id = randomUUID();
-  const d = new Date(input.now);
-  const storageKey = `${input.purpose}/${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${id}.${input.ext}`;
+  const { id, storageKey } = input.key;
   const target = path.join(uploadsDir(dataDir), storageKey);
   await fs.mkdir(path.dirname(target), { recursive: true });
   await fs.writeFile(target, input.data, { flag: 'wx' });
-  await db.insert(files).values({
-    id,
-    ownerId: input.ownerId,
-    purpose: input.purpose,
-    mime: input.mime,
-    size: input.data.length,
-    sha256: createHash('sha256').update(input.data).digest('hex'),
-    storageKey,
-    width: input.width,
-    height: input.height,
-    createdAt: d,
-  });
+  try {
+    await db.insert(files).values({
+      id,
+      ownerId: input.ownerId,
+      purpose: input.purpose,
+      mime: input.mime,
+      size: input.data.length,
+      sha256: createHash('sha256').update(input.data).digest('hex'),
+      storageKey,
+      width: input.width,
+      height: input.height,
+      createdAt: new Date(input.now),
+    });
+  } catch (err) {
+    await fs.rm(target, { force: true });
+    throw err;
+  }
   return {
     fileId: id,
     url: publicUrl(storageKey),
@@ -85,9 +105,46 @@ async function store(
 }
 
 /**
- * Checks `data` by content and stores its re-encoded form.
+ * Checks the upload quota of `ownerId` for one more upload of `incomingBytes` (0: only whether
+ * any upload is still allowed, before the body is read).
+ * @throws 429 RATE.LIMITED when UPLOAD_QUOTA.files uploads were made in the last 24 hours,
+ *   413 FILE.TOO_LARGE when the stored bytes would pass UPLOAD_QUOTA.bytes; both with
+ *   `data.retryAfter` (s), when the oldest upload of the window leaves it.
+ */
+export async function assertUploadQuota(db: Db | Tx, ownerId: number, now: number, incomingBytes = 0): Promise<void> {
+  const recent = await db
+    .select({ size: files.size, createdAt: files.createdAt })
+    .from(files)
+    .where(
+      and(
+        eq(files.ownerId, ownerId),
+        eq(files.purpose, 'image'),
+        gt(files.createdAt, new Date(now - UPLOAD_QUOTA.windowMs)),
+      ),
+    )
+    .orderBy(asc(files.createdAt));
+  const oldest = recent[0]?.createdAt.getTime() ?? now;
+  const retryAfter = Math.max(1, Math.ceil((oldest + UPLOAD_QUOTA.windowMs - now) / 1000));
+  if (recent.length >= UPLOAD_QUOTA.files)
+    throw new AppError(429, ErrorCode.RATE_LIMITED, `24 小时内最多上传 ${UPLOAD_QUOTA.files} 张图片，请稍后再试`, {
+      retryAfter,
+    });
+  const bytes = recent.reduce((sum, r) => sum + r.size, 0);
+  if (bytes >= UPLOAD_QUOTA.bytes || bytes + incomingBytes > UPLOAD_QUOTA.bytes)
+    throw new AppError(
+      413,
+      ErrorCode.FILE_TOO_LARGE,
+      `24 小时内上传的图片总大小不能超过 ${UPLOAD_QUOTA.bytes / 1024 / 1024} MB，请稍后再试`,
+      { retryAfter },
+    );
+}
+
+/**
+ * Checks `data` by content and stores its re-encoded form, within the owner's upload quota
+ * (checked under a per-user lock, so parallel uploads cannot pass it together).
  * @throws 422 FILE.STREAM_ABNORMAL ('文件流异常') when it is not a readable image,
- *   415 FILE.UNSUPPORTED_TYPE for image formats other than JPEG, PNG, WebP, GIF (e.g. SVG).
+ *   415 FILE.UNSUPPORTED_TYPE for image formats other than JPEG, PNG, WebP, GIF (e.g. SVG),
+ *   429/413 when the quota is used up (see assertUploadQuota).
  */
 export async function storeImage(
   db: Db,
@@ -120,16 +177,27 @@ export async function storeImage(
   } catch {
     throw fileStreamError();
   }
-  return store(db, dataDir, {
-    ownerId,
-    purpose: 'image',
-    data: out.data,
-    ext: target.ext,
-    mime: target.mime,
-    width: out.info.width,
-    height: out.info.height,
-    now,
-  });
+  const key = newStorageKey('image', target.ext, now);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload:${ownerId}`}))`);
+      await assertUploadQuota(tx, ownerId, now, out.data.length);
+      return store(tx, dataDir, {
+        key,
+        ownerId,
+        purpose: 'image',
+        data: out.data,
+        mime: target.mime,
+        width: out.info.width,
+        height: out.info.height,
+        now,
+      });
+    });
+  } catch (err) {
+    // A refused or failed commit leaves no bytes behind.
+    await fs.rm(path.join(uploadsDir(dataDir), key.storageKey), { force: true });
+    throw err;
+  }
 }
 
 /** Makes the square avatar (LIMITS.avatarSize px, centre crop, WebP) of an uploaded image. */
@@ -150,10 +218,10 @@ export async function makeAvatar(
     throw fileStreamError();
   }
   return store(db, dataDir, {
+    key: newStorageKey('avatar', 'webp', now),
     ownerId,
     purpose: 'avatar',
     data,
-    ext: 'webp',
     mime: 'image/webp',
     width: LIMITS.avatarSize,
     height: LIMITS.avatarSize,
@@ -170,5 +238,33 @@ export async function deleteFiles(
   for (const r of rows) {
     await db.delete(files).where(eq(files.id, r.id));
     await fs.rm(path.join(uploadsDir(dataDir), r.storageKey), { force: true });
+  }
+}
+
+/** Removes stored bytes by storage key (missing ones are ignored). */
+export async function removeStoredFiles(dataDir: string, storageKeys: readonly string[]): Promise<void> {
+  await Promise.all(storageKeys.map((k) => fs.rm(path.join(uploadsDir(dataDir), k), { force: true })));
+}
+
+/**
+ * Removes uploads (purpose `image`) older than UNUSED_UPLOAD_TTL_MS at `now` (ms): rows first,
+ * then their bytes, in batches. An upload that became an avatar lives on as its own `avatar`
+ * file, so only images nobody uses any more go. Answers how many were removed.
+ */
+export async function sweepUnusedUploads(db: Db, dataDir: string, now: number, batch = 500): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const stale = db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.purpose, 'image'), lt(files.createdAt, new Date(now - UNUSED_UPLOAD_TTL_MS))))
+      .limit(batch);
+    const gone = await db.delete(files).where(inArray(files.id, stale)).returning({ storageKey: files.storageKey });
+    await removeStoredFiles(
+      dataDir,
+      gone.map((f) => f.storageKey),
+    );
+    removed += gone.length;
+    if (gone.length < batch) return removed;
   }
 }

@@ -1,12 +1,17 @@
 /**
- * Accounts feature (issue 3): captcha, SMS codes, register, login, sessions, profile, avatar,
- * password, cancellation, teaching back-office permission check, operator endpoints, and the
- * /uploads/... file route. The SMS provider comes from the configuration (SMS_PROVIDER).
+ * Accounts feature (docs/accounts.md): captcha, SMS codes, register, login, sessions, profile,
+ * avatar and uploads, password, cancellation with the accounts erasers, the teaching back-office
+ * permission check, operator endpoints, and the /uploads/... file route. The SMS provider comes
+ * from the configuration (SMS_PROVIDER).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config';
+import { registerAccountErasers } from './account-erasure';
+import adminRoutes from './routes-admin';
+import cancelRoutes from './routes-cancel';
+import profileRoutes from './routes-profile';
 import accountsPubRoutes from './routes-pub';
-import accountsUserRoutes from './routes-user';
+import uploadRoutes from './routes-uploads';
 import { createSmsProvider } from './sms';
 
 export { seedDemoAccounts, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
@@ -17,7 +22,11 @@ export interface AccountsOptions {
 
 const accountsFeature: FastifyPluginAsyncZod<AccountsOptions> = async (app, { config }) => {
   const sms = createSmsProvider(config);
+  registerAccountErasers(app, config.dataDir);
   await app.register(accountsPubRoutes, { sms, captchaFixedCode: config.captchaFixedCode });
-  await app.register(accountsUserRoutes, { dataDir: config.dataDir });
+  await app.register(profileRoutes);
+  await app.register(uploadRoutes, { dataDir: config.dataDir });
+  await app.register(cancelRoutes);
+  await app.register(adminRoutes);
 };
 export default accountsFeature;

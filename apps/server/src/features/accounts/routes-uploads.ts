@@ -1,0 +1,162 @@
+/**
+ * Image uploads and the avatar (docs/accounts.md, Calls and Rules): `POST uploadFile` (multipart
+ * field `file`) stores a re-encoded image within the daily quota, `POST users/{id}/avatars` makes
+ * the avatar of an own upload, and `/uploads/...` serves the stored files (outside /api, not
+ * signed). Uploads that never became an avatar are swept after a day: at start and every
+ * SWEEP_EVERY_MS, on the app clock, stopped when the app closes.
+ */
+import fs from 'node:fs';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { ApiPaths, avatarData, envelope, LIMITS, setAvatarBody, uploadFileData } from '@eav/contract';
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { files, users } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { ok } from '../../lib/http';
+import {
+  assertUploadQuota,
+  deleteFiles,
+  fileStreamError,
+  fileTooLarge,
+  makeAvatar,
+  storeImage,
+  sweepUnusedUploads,
+  uploadsDir,
+} from './files';
+import { assertOwner } from './service';
+import { userIdParams } from './shared';
+
+/** How often unused uploads are swept (ms). */
+export const SWEEP_EVERY_MS = 3600 * 1000;
+
+export interface UploadRoutesOptions {
+  dataDir: string;
+}
+
+const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opts) => {
+  const root = uploadsDir(opts.dataDir);
+  fs.mkdirSync(root, { recursive: true });
+
+  // ---- sweep of unused uploads ----
+  let sweeping: Promise<void> | null = null;
+  const sweep = () => {
+    // One sweep at a time; a failure is logged and the next interval tries again.
+    sweeping ??= sweepUnusedUploads(app.db, opts.dataDir, app.clock())
+      .then((n) => {
+        if (n > 0) app.log.info({ removed: n }, 'unused uploads removed');
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'sweep of unused uploads failed'))
+      .finally(() => {
+        sweeping = null;
+      });
+    return sweeping;
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
+
+  // ---- uploads ----
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.uploadImageBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+  });
+  /** Before the body is read: a user whose quota is used up sends no image for nothing. */
+  const quotaLeft = async (request: FastifyRequest) => {
+    await assertUploadQuota(app.db, request.auth.user.id, app.clock());
+  };
+  for (const url of [ApiPaths.uploadFile, ApiPaths.uploadFileV2]) {
+    app.post(
+      url,
+      {
+        onRequest: [app.requireAuth, quotaLeft],
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['accounts'],
+          summary: '上传图片（multipart 字段 file；按内容识别并重新编码；每人每 24 小时有上传配额）',
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(uploadFileData) },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw fileStreamError();
+        let data: Buffer;
+        try {
+          const part = await request.file();
+          if (!part) throw badRequest('请选择要上传的文件');
+          data = await part.toBuffer();
+          if (part.file.truncated) throw fileTooLarge();
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+          if ((err as { statusCode?: number }).statusCode && (err as Error).name === 'AppError') throw err;
+          throw fileStreamError();
+        }
+        return ok(await storeImage(app.db, opts.dataDir, request.auth.user.id, data, app.clock()));
+      },
+    );
+  }
+
+  app.post(
+    ApiPaths.userAvatar(':userId'),
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['accounts'],
+        summary: '设置头像（先上传图片，再以 fileId 设置）',
+        security: [{ bearer: [] }],
+        params: userIdParams,
+        body: setAvatarBody,
+        response: { 200: envelope(avatarData) },
+      },
+    },
+    async (request) => {
+      assertOwner(request, request.params.userId);
+      const me = request.auth.user.id;
+      const [file] = await app.db
+        .select()
+        .from(files)
+        .where(and(eq(files.id, request.body.fileId), eq(files.ownerId, me)))
+        .limit(1);
+      if (!file) throw notFound('文件不存在，请重新上传');
+      const avatar = await makeAvatar(app.db, opts.dataDir, me, file.storageKey, app.clock());
+      const old = await app.db
+        .select({ id: files.id, storageKey: files.storageKey })
+        .from(files)
+        .where(and(eq(files.ownerId, me), eq(files.purpose, 'avatar'), ne(files.id, avatar.fileId)));
+      await app.db
+        .update(users)
+        .set({ avatarUrl: avatar.url, updatedAt: new Date(app.clock()) })
+        .where(eq(users.id, me));
+      await deleteFiles(app.db, opts.dataDir, old);
+      return ok({ avatar: avatar.url });
+    },
+  );
+
+  // ---- stored uploads, outside /api (not signed) ----
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    etag: true,
+    lastModified: false,
+    setHeaders(res) {
+      // Names are random and never reused, so the bytes behind a URL never change.
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    },
+  });
+};
+
+export default uploadRoutes;
