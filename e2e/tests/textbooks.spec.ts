@@ -1,9 +1,11 @@
 /**
- * Issue 4 journeys (digital textbooks), against the shared e2e server (demo seed):
+ * Digital textbook journeys, against the shared e2e server (demo seed):
  * - a visitor filters 初中 → 数学 on /digitalBook (counts checked against the facets API, the view
  *   reproduced from its link) and opens a book's detail; a keyword search narrows the catalogue;
  * - a user activates a code, finds the book under 我的教材, reads to page 3, reloads and resumes on
- *   page 3; a code already used shows '激活码已被使用', a wrong one '激活码无效'.
+ *   page 3; a code already used shows '激活码已被使用', a wrong one '激活码无效';
+ * - a code of another book typed into a book's activation dialog (desktop) or page (H5) is not
+ *   used but named, and activates that book only once the user confirms.
  *
  * Activation codes exist only as hashes in the database: the journeys get fresh ones from the
  * administrators' endpoint `POST /api/v1/admin/textbooks/{id}/codes` as the seeded admin.
@@ -17,7 +19,8 @@ import {
   type TextbookListItem,
 } from '@eav/contract';
 import type { Page } from '@playwright/test';
-import { DEMO, loginViaApi, signedFetch } from '../support/api';
+import { DEMO, demoAdminPassword, loginViaApi, signedFetch } from '../support/api';
+import { MOBILE_UA } from '../support/env';
 import { expect, test } from '../support/fixtures';
 
 /** The seeded operator account (SEED_DEMO=true). */
@@ -115,7 +118,7 @@ test.describe('catalogue (visitor)', () => {
 
 // ---------------------------------------------------------------- activation journeys
 
-/** Puts a logged-in user into the browser the way the web client stores it (spec 4, 9). */
+/** Puts a logged-in user into the browser the way the web client stores it (docs/product.md §4, §9). */
 async function useSessionOf(page: Page, user: Record<string, unknown> & { token: string }): Promise<void> {
   await page.goto('/');
   await page.evaluate((u) => {
@@ -126,26 +129,36 @@ async function useSessionOf(page: Page, user: Record<string, unknown> & { token:
   await page.reload();
 }
 
+/** Fresh activation codes of a book, from the administrators' endpoint as the seeded admin. */
+async function issueCodes(bookId: number, count: number): Promise<string[]> {
+  const admin = await loginViaApi(ADMIN_PHONE, demoAdminPassword());
+  const res = await signedFetch('POST', ApiPaths.adminTextbookCodes(bookId), {
+    token: admin.token,
+    body: { count, batch: 'e2e' },
+  });
+  const json = (await res.json()) as { code: unknown; msg: string; data: AdminCodesResult };
+  expect(res.status, json.msg).toBe(200);
+  expect(json.data.textbookId).toBe(bookId);
+  expect(json.data.codes).toHaveLength(count);
+  return json.data.codes;
+}
+
+/** Activation-only books of the demo catalogue. */
+async function activationBooks(): Promise<TextbookListItem[]> {
+  const list = await apiData<Paged<TextbookListItem>>(`${ApiPaths.textbooks}?pageSize=100`);
+  return list.items.filter((b) => b.access === 'activation');
+}
+
 test.describe('activation, my textbooks and the reader', () => {
   test.describe.configure({ mode: 'serial' });
   let book: TextbookListItem;
   let codes: string[] = [];
 
   test.beforeAll(async () => {
-    const list = await apiData<Paged<TextbookListItem>>(`${ApiPaths.textbooks}?pageSize=100`);
-    const candidates = list.items.filter((b) => b.access === 'activation' && b.hasFile && (b.pageCount ?? 0) >= 3);
+    const candidates = (await activationBooks()).filter((b) => b.hasFile && (b.pageCount ?? 0) >= 3);
     expect(candidates.length, 'the demo seed has an activation-only book with a file').toBeGreaterThan(0);
     book = candidates[0]!;
-    const admin = await loginViaApi(ADMIN_PHONE);
-    const res = await signedFetch('POST', ApiPaths.adminTextbookCodes(book.id), {
-      token: admin.token,
-      body: { count: 2, batch: 'e2e' },
-    });
-    const json = (await res.json()) as { code: unknown; msg: string; data: AdminCodesResult };
-    expect(res.status, json.msg).toBe(200);
-    expect(json.data.textbookId).toBe(book.id);
-    codes = json.data.codes;
-    expect(codes).toHaveLength(2);
+    codes = await issueCodes(book.id, 2);
   });
 
   test('a user activates a code, finds the book in 我的教材, reads to page 3 and resumes there after a reload', async ({
@@ -229,3 +242,84 @@ test.describe('activation, my textbooks and the reader', () => {
     await expect(dialog.getByRole('alert')).toHaveText('激活码已被使用');
   });
 });
+
+test.describe('a code of another book', () => {
+  test("in a book's dialog it is named, not used, and activates that book once confirmed", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    test.setTimeout(120_000);
+    // The code of another book is answered 409, which Chromium logs as a failed resource.
+    allowConsoleErrors(/status of 409/);
+    const books = await activationBooks();
+    const user = await loginViaApi(DEMO.teacher);
+    const owned = await apiOwned(user);
+    // The dialog's book needs a file (the 激活 button is offered only then); the other need not.
+    const mine = books.find((b) => !owned.has(b.id) && b.hasFile);
+    const other = books.find((b) => !owned.has(b.id) && b.id !== mine?.id);
+    expect(other, 'two activation-only books the teacher does not own').toBeDefined();
+    const [code] = await issueCodes(other!.id, 1);
+
+    await useSessionOf(page, user);
+    await page.goto(`/#/detail?id=${mine!.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(mine!.title);
+    await page.getByRole('button', { name: /激\s*活/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('激活码').fill(code!);
+    await dialog.getByRole('button', { name: /立即激活/ }).click();
+
+    const ask = dialog.getByTestId('activation-other-book');
+    await expect(ask).toContainText(`该激活码不是《${mine!.title}》的激活码`);
+    await expect(ask).toContainText(`《${other!.title}》`);
+    // Nothing was activated yet.
+    expect((await apiOwned(user)).has(other!.id)).toBe(false);
+
+    await dialog.getByRole('button', { name: `激活《${other!.title}》` }).click();
+    await expect(dialog.getByText('激活成功')).toBeVisible();
+    await expect(dialog).toContainText(`《${other!.title}》已加入“我的教材”`);
+    const after = await apiOwned(user);
+    expect(after.has(other!.id)).toBe(true);
+    expect(after.has(mine!.id)).toBe(false);
+  });
+
+  test.describe('on the H5 site', () => {
+    test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, userAgent: MOBILE_UA });
+
+    test('the activation page of a book asks before using a code of another book', async ({
+      page,
+      allowConsoleErrors,
+    }) => {
+      test.setTimeout(120_000);
+      allowConsoleErrors(/status of 409/);
+      const books = await activationBooks();
+      const user = await loginViaApi(DEMO.student);
+      const owned = await apiOwned(user);
+      const [mine, other] = books.filter((b) => !owned.has(b.id)).slice(-2);
+      expect(other, 'two activation-only books the student does not own').toBeDefined();
+      const [code] = await issueCodes(other!.id, 1);
+
+      await useSessionOf(page, user);
+      await page.goto(`/#/mobileH5/activation?id=${mine!.id}`);
+      await expect(page.getByText(`为《${mine!.title}》输入 16 位激活码`)).toBeVisible();
+      await page.locator('input[aria-label="激活码"]').fill(code!);
+      await page.getByRole('button', { name: '立即激活' }).click();
+
+      const ask = page.getByTestId('activation-other-book');
+      await expect(ask).toContainText(`该激活码不是《${mine!.title}》的激活码`);
+      await expect(ask).toContainText(`《${other!.title}》`);
+      expect((await apiOwned(user)).has(other!.id)).toBe(false);
+
+      await ask.getByRole('button', { name: '激活这本教材' }).click();
+      await expect(page.getByText('激活成功')).toBeVisible();
+      await expect(page.getByText(`《${other!.title}》已加入我的教材`)).toBeVisible();
+      expect((await apiOwned(user)).has(other!.id)).toBe(true);
+    });
+  });
+});
+
+/** Ids of the books a user owns, from the API. */
+async function apiOwned(user: { userId: number; token: string }): Promise<Set<number>> {
+  const res = await signedFetch('GET', `${ApiPaths.userTextbooks(user.userId)}?pageSize=100`, { token: user.token });
+  const json = (await res.json()) as { data: Paged<{ textbook: TextbookListItem }> };
+  return new Set(json.data.items.map((i) => i.textbook.id));
+}

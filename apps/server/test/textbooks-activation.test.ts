@@ -1,6 +1,7 @@
 /**
- * Activation codes and my textbooks: single use (also under 20 parallel requests), expiry,
- * invalid codes, the 10-per-hour limit of wrong codes, owner-only lists.
+ * Activation codes and my textbooks: single use (also under 20 parallel requests), retries by the
+ * redeemer, codes of another book than the dialog's, expiry, invalid codes, the 10-per-hour limit
+ * of wrong codes, owner-only lists.
  */
 import { ApiPaths, ErrorCode, formatActivationCode, ACTIVATION_CODE_ALPHABET } from '@eav/contract';
 import { eq } from 'drizzle-orm';
@@ -28,8 +29,22 @@ beforeAll(async () => {
   otherBookId = rows.find((r) => r.externalId === 'act-2')!.id;
 });
 
-const activate = (token: string, code: string) =>
-  api(t.app, { method: 'POST', url: ApiPaths.textbookActivation, token, body: { code } });
+const activate = (token: string, code: string, textbookId?: number) =>
+  api(t.app, {
+    method: 'POST',
+    url: ApiPaths.textbookActivation,
+    token,
+    body: textbookId === undefined ? { code } : { code, textbookId },
+  });
+
+/** Wrong-code attempts recorded for a user. */
+const failuresOf = async (userId: number) =>
+  (
+    await t.database.db
+      .select({ id: activationFailures.id })
+      .from(activationFailures)
+      .where(eq(activationFailures.userId, userId))
+  ).length;
 
 describe('activation codes', () => {
   it('are 16 characters of the unambiguous alphabet and stored only hashed', async () => {
@@ -95,16 +110,103 @@ describe('activation codes', () => {
     expect(okCount).toBe(1);
     for (const r of results.filter((x) => x.statusCode !== 200)) expect(r.json().code).toBe(ErrorCode.CODE_USED);
 
-    // Same user, 20 parallel requests with one fresh code: one activation, code used once.
+    // Same user, 20 parallel requests with one fresh code: one activation, code used once, and
+    // every request answers that activation (none is told its own code is used).
     const [code2] = await generateCodes(t.database.db, { textbookId: bookId, count: 1 });
     const one = await createUser(t.database.db);
     const same = await Promise.all(Array.from({ length: 20 }, () => activate(one.token, code2!)));
-    expect(same.filter((r) => r.statusCode === 200 && r.json().data.alreadyOwned === false)).toHaveLength(1);
+    expect(same.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const answers = same.map((r) => r.json().data as { alreadyOwned: boolean; activatedAt: string });
+    expect(answers.every((a) => !a.alreadyOwned)).toBe(true);
+    expect(new Set(answers.map((a) => a.activatedAt)).size).toBe(1);
     const [row] = await t.database.db
       .select({ usedBy: activationCodes.usedBy })
       .from(activationCodes)
       .where(eq(activationCodes.codeHash, codeHash(code2!)));
     expect(row!.usedBy).toBe(one.id);
+    expect(await failuresOf(one.id)).toBe(0);
+  });
+
+  it("answers the redeemer's retry with the same success, without counting a failure", async () => {
+    const [code] = await generateCodes(t.database.db, { textbookId: bookId, count: 1 });
+    const user = await createUser(t.database.db);
+    const first = await activate(user.token, code!);
+    expect(first.statusCode).toBe(200);
+    // The first answer was lost: the client sends the same code again, also in another spelling.
+    for (const again of [code!, formatActivationCode(code!).toLowerCase()]) {
+      const retry = await activate(user.token, again);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json().data).toEqual(first.json().data);
+    }
+    expect(first.json().data).toMatchObject({ textbook: { id: bookId }, alreadyOwned: false });
+    expect(await failuresOf(user.id)).toBe(0);
+    const mine = await api(t.app, { url: ApiPaths.userTextbooks(user.id), token: user.token });
+    expect(mine.json().data.total).toBe(1);
+
+    // Anyone else is still told the code is used (and that counts).
+    const other = await createUser(t.database.db);
+    const used = await activate(other.token, code!);
+    expect(used.statusCode).toBe(422);
+    expect(used.json()).toMatchObject({ code: ErrorCode.CODE_USED, msg: '激活码已被使用' });
+    expect(await failuresOf(other.id)).toBe(1);
+  });
+
+  it('answers 409 OTHER_BOOK with that book for a code of another book, redeeming nothing', async () => {
+    const [code] = await generateCodes(t.database.db, { textbookId: otherBookId, count: 1 });
+    const user = await createUser(t.database.db);
+    // Typed into the dialog of book A (bookId): the code is for book B (otherBookId).
+    const asked = await activate(user.token, code!, bookId);
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toMatchObject({
+      code: ErrorCode.CODE_OTHER_BOOK,
+      msg: '该激活码不属于当前教材，它用于激活《义务教育教科书·物理八年级上册》',
+      data: { id: otherBookId, title: '义务教育教科书·物理八年级上册', access: 'activation' },
+    });
+    const [unused] = await t.database.db
+      .select({ usedAt: activationCodes.usedAt })
+      .from(activationCodes)
+      .where(eq(activationCodes.codeHash, codeHash(code!)));
+    expect(unused!.usedAt).toBeNull();
+    expect(await failuresOf(user.id)).toBe(0);
+    const before = await api(t.app, { url: ApiPaths.textbook(otherBookId), token: user.token });
+    expect(before.json().data.owned).toBe(false);
+
+    // The user confirms book B: the second call names it and activates it.
+    const confirmed = await activate(user.token, code!, otherBookId);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data).toMatchObject({ textbook: { id: otherBookId }, alreadyOwned: false });
+    const after = await api(t.app, { url: ApiPaths.textbook(otherBookId), token: user.token });
+    expect(after.json().data.owned).toBe(true);
+    expect((await api(t.app, { url: ApiPaths.textbook(bookId), token: user.token })).json().data.owned).toBe(false);
+
+    // A code of the book itself, and one sent without a book, activate as before.
+    const [own] = await generateCodes(t.database.db, { textbookId: bookId, count: 1 });
+    expect((await activate(user.token, own!, bookId)).json().data).toMatchObject({ textbook: { id: bookId } });
+  });
+
+  it('still refuses bad codes named for a book, and bad book ids, as before', async () => {
+    const user = await createUser(t.database.db);
+    const unknown = await activate(user.token, newActivationCode(), bookId);
+    expect(unknown.json()).toMatchObject({ code: ErrorCode.CODE_INVALID });
+    // A code of another book that someone else used is just used.
+    const [taken] = await generateCodes(t.database.db, { textbookId: otherBookId, count: 1 });
+    expect((await activate((await createUser(t.database.db)).token, taken!)).statusCode).toBe(200);
+    const used = await activate(user.token, taken!, bookId);
+    expect(used.statusCode).toBe(422);
+    expect(used.json().code).toBe(ErrorCode.CODE_USED);
+    expect(await failuresOf(user.id)).toBe(2);
+
+    const [code] = await generateCodes(t.database.db, { textbookId: bookId, count: 1 });
+    for (const textbookId of [0, -1, 1.5, '1', 2_147_483_648, null]) {
+      const res = await api(t.app, {
+        method: 'POST',
+        url: ApiPaths.textbookActivation,
+        token: user.token,
+        body: { code, textbookId },
+      });
+      expect(res.statusCode, JSON.stringify(textbookId)).toBe(400);
+      expect(res.json().msg).toContain('教材 id 必须是正整数');
+    }
   });
 
   it('refuses expired and unknown codes with their messages', async () => {

@@ -1,5 +1,5 @@
 /**
- * Catalogue import (contract section 4) against the real file: counts, skipped lines with their
+ * Catalogue import (docs/api.md, Textbook catalogue import) against the real file: counts, skipped lines with their
  * numbers, idempotence, updates, dictionary entries, local files, and the admin API.
  */
 import fs from 'node:fs';
@@ -92,6 +92,21 @@ describe('textbook import', () => {
     expect(row!.title).toBe('新标题');
   });
 
+  it('skips a line with a NUL or other control character by its number instead of failing the import', async () => {
+    const file = [
+      '{"externalId":"c-1","title":"正常教材","stage":"小学","subject":"数学","edition":"人教版"}',
+      '{"externalId":"c-2","title":"坏\\u0000标题","stage":"小学","subject":"数学","edition":"人教版"}',
+      '{"externalId":"c-3","title":"另一本","stage":"小学","subject":"数学","edition":"人教版","publisher":"出版\\u0007社"}',
+    ].join('\n');
+    const r = await importTextbooks(t.database.db, file);
+    expect(r.created).toBe(1);
+    expect(r.skipped.map((s) => [s.line, s.externalId])).toEqual([
+      [2, 'c-2'],
+      [3, 'c-3'],
+    ]);
+    expect(r.skipped[0]!.message).toContain('控制字符');
+  });
+
   it('copies local files referenced relative to the import file', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eav-import-'));
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eav-data-'));
@@ -122,12 +137,28 @@ describe('textbook import', () => {
         method: 'POST',
         url: ApiPaths.adminTextbookImport,
         payload,
-        // Non-JSON bodies sign as the empty string (contract section 3, BODY).
+        // Non-JSON bodies sign as the empty string (docs/api.md, Signing).
         headers: { ...signedHeaders('POST', ApiPaths.adminTextbookImport, token), 'content-type': contentType },
       });
     expect((await inject(undefined, body, 'application/x-ndjson')).statusCode).toBe(401);
     const denied = await inject(user.token, body, 'application/x-ndjson');
     expect(denied.statusCode).toBe(404);
+    // Whatever the body (a type the importer refuses, broken JSON), a non-administrator gets the
+    // 404 of an unknown path: the role is checked before the body is read.
+    const unknown = await api(t.app, {
+      method: 'POST',
+      url: '/api/v1/admin/no-such-endpoint',
+      token: user.token,
+      body: {},
+    });
+    for (const [payload, type] of [
+      ['<catalogue/>', 'application/xml'],
+      ['{"broken', 'application/json'],
+    ] as const) {
+      const refused = await inject(user.token, payload, type);
+      expect(refused.statusCode, type).toBe(404);
+      expect(refused.json()).toEqual(unknown.json());
+    }
     const ok = await inject(admin.token, body, 'application/x-ndjson');
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ created: 1, skipped: [{ line: 2 }] });

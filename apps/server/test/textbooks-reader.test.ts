@@ -167,6 +167,20 @@ describe('signed media URLs and Range', () => {
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('链接已失效');
   });
+
+  it('answers the plain 404 for media names whose id is beyond the database range', async () => {
+    for (const url of [
+      '/covers/99999999999.svg',
+      '/covers/2147483648.jpg',
+      '/media/textbooks/9999999999.pdf?uid=0&exp=1&sig=00',
+      '/media/posters/9999999999.jpg',
+      '/media/videos/9999999999/video.mp4?uid=0&exp=1&sig=00',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/plain');
+    }
+  });
 });
 
 describe('reading progress', () => {

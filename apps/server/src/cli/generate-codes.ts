@@ -1,13 +1,15 @@
 /**
  * `npm run codes:generate -- --textbook <id or externalId> --count N [--expires YYYY-MM-DD]
  * [--out codes.csv] [--batch NAME]`: creates single-use activation codes for one textbook and
- * prints them (or writes a CSV readable only by the owner). Codes are stored only as SHA-256;
+ * prints them (or writes a CSV readable only by the owner, cells escaped against spreadsheet
+ * formulas: features/textbooks/csv.ts). Codes are stored only as SHA-256;
  * this output is the one chance to see them. An expiry date means the end of that day, Beijing time.
  * Same service (`issueCodes`) as `POST /api/v1/admin/textbooks/{id}/codes`.
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatActivationCode } from '@eav/contract';
+import { activationCodesCsv } from '../features/textbooks/csv';
 import { expiryOfDay, issueCodes, MAX_CODES_PER_ISSUE, type IssuedCodes } from '../features/textbooks/activation';
 import { AppError } from '../lib/errors';
 import { cliConfig, cliDatabase, userPath } from './common';
@@ -73,20 +75,9 @@ async function main() {
       fail(err.msg);
     }
     const { book, codes, expiresAt } = issued;
-    const expiry = expiresAt ? expiresAt.toISOString() : '';
     if (values.out) {
       const out = userPath(values.out);
-      const csvField = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-      const body =
-        [
-          'code,textbook_id,external_id,title,expires_at',
-          ...codes.map((c) =>
-            [formatActivationCode(c), book.id, book.externalId, book.title, expiry]
-              .map((v) => csvField(String(v)))
-              .join(','),
-          ),
-        ].join('\n') + '\n';
-      fs.writeFileSync(out, '\uFEFF' + body, { mode: 0o600 });
+      fs.writeFileSync(out, activationCodesCsv(issued), { mode: 0o600 });
       console.log(
         `已为《${book.title}》（id ${book.id}）生成 ${codes.length} 个激活码，写入 ${out}${expiresAt ? `，有效期至 ${values.expires}` : ''}`,
       );

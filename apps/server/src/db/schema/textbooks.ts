@@ -1,5 +1,5 @@
 /**
- * Digital textbooks (issue 4): catalogue, chapter trees, activation codes, what users own,
+ * Digital textbooks (docs/textbooks.md): catalogue, chapter trees, activation codes, what users own,
  * reading progress and network-learning videos.
  */
 import {

@@ -1,18 +1,16 @@
 /**
- * Who may read a textbook or play a video (issue 4, Reader): `public` anyone, `login` any
+ * Who may read a textbook or play a video (docs/api.md, Reader): `public` anyone, `login` any
  * logged-in user, `activation` users who own the book (activated with a code or given it).
  * Administrators read everything. A refusal is a 404 whose Chinese message says how to get
- * access (contract section 1: not-allowed objects answer 404, never 403).
+ * access (docs/api.md: not-allowed objects answer 404, never 403).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ErrorCode, TextbookMessages, type TextbookAccess } from '@eav/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userTextbooks } from '../../db/schema';
-import type { AuthUser } from '../../plugins/auth';
+import { ADMIN_ROLE, type AuthUser } from '../../plugins/auth';
 import { AppError } from '../../lib/errors';
-
-export const ADMIN_ROLE = 'admin';
 
 export const isAdmin = (user: AuthUser | null | undefined) => Boolean(user?.roles.includes(ADMIN_ROLE));
 

@@ -1,11 +1,12 @@
 /**
- * Activation codes (issue 4): 16 characters from ACTIVATION_CODE_ALPHABET drawn with a CSPRNG,
- * stored only as SHA-256, single-use, optional expiry. Redeeming is one conditional
+ * Activation codes (docs/api.md, Activation): 16 characters from ACTIVATION_CODE_ALPHABET drawn
+ * with a CSPRNG, stored only as SHA-256, single-use, optional expiry. Redeeming is one conditional
  * `UPDATE … WHERE used_at IS NULL … RETURNING` in the same transaction that records ownership,
- * so a code redeemed by many parallel requests succeeds exactly once. Wrong codes are recorded
- * in activation_failures; 10 in an hour lock the user out of activation until the hour passes.
- * `issueCodes` is the one way codes are created: the CLI (`npm run codes:generate`) and the
- * administrators' endpoint `POST /api/v1/admin/textbooks/{id}/codes` both call it.
+ * so a code redeemed by many parallel requests succeeds exactly once; its redeemer gets the same
+ * success again on a retry. Wrong codes are recorded in activation_failures; 10 in an hour lock
+ * the user out of activation until the hour passes. `issueCodes` is the one way codes are
+ * created: the CLI (`npm run codes:generate`) and the administrators' endpoint
+ * `POST /api/v1/admin/textbooks/{id}/codes` both call it.
  */
 import { ACTIVATION_CODE_ALPHABET, ErrorCode, normalizeActivationCode, TextbookMessages } from '@eav/contract';
 import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
@@ -133,17 +134,44 @@ export async function issueCodes(db: Db, req: IssueRequest): Promise<IssuedCodes
 const fail = (msg: string, code: string) => new AppError(422, code, msg);
 
 export interface RedeemResult {
+  status: 'activated';
   textbookId: number;
   activatedAt: Date;
+  /** The user owned the book before: the code was left unused. */
   alreadyOwned: boolean;
 }
 
+/** The code is valid but belongs to another book than the expected one; nothing was redeemed. */
+export interface OtherBook {
+  status: 'otherBook';
+  /** The book the code is for. */
+  textbookId: number;
+}
+
+export interface RedeemOptions {
+  /**
+   * The book the user means to activate (the dialog of that book). A code of another book is then
+   * answered `otherBook` without being redeemed and without counting as a failure.
+   */
+  expectedTextbookId?: number;
+}
+
 /**
- * Redeems `input` for `userId`.
+ * Redeems `input` for `userId` (docs/api.md, Activation). Idempotent for its redeemer: the same
+ * user sending a code they already redeemed (a retry whose first answer was lost) gets the same
+ * success again, and it is not counted as a failure.
+ * @returns `activated`, or `otherBook` when `expectedTextbookId` is given and the code is for
+ *   another book.
  * @throws 429 after MAX_FAILURES wrong codes in the last hour; 422 ACTIVATION.CODE_INVALID /
- *   CODE_USED / CODE_EXPIRED otherwise (each recorded as a failure).
+ *   CODE_USED (by someone else) / CODE_EXPIRED otherwise (each recorded as a failure).
  */
-export async function redeemCode(db: Db, userId: number, input: string, now: number): Promise<RedeemResult> {
+export async function redeemCode(
+  db: Db,
+  userId: number,
+  input: string,
+  now: number,
+  options: RedeemOptions = {},
+): Promise<RedeemResult | OtherBook> {
   const since = new Date(now - FAILURE_WINDOW_MS);
   const [{ n } = { n: 0 }] = await db
     .select({ n: count() })
@@ -164,24 +192,52 @@ export async function redeemCode(db: Db, userId: number, input: string, now: num
       id: activationCodes.id,
       textbookId: activationCodes.textbookId,
       usedAt: activationCodes.usedAt,
+      usedBy: activationCodes.usedBy,
       expiresAt: activationCodes.expiresAt,
     })
     .from(activationCodes)
     .where(eq(activationCodes.codeHash, hash));
   if (!row) throw await recordFailure(fail(TextbookMessages.codeInvalid, ErrorCode.CODE_INVALID));
-  if (row.usedAt) throw await recordFailure(fail(TextbookMessages.codeUsed, ErrorCode.CODE_USED));
-  if (row.expiresAt && row.expiresAt.getTime() <= now)
+  if (row.usedAt && row.usedBy !== userId)
+    throw await recordFailure(fail(TextbookMessages.codeUsed, ErrorCode.CODE_USED));
+  // A code this user already redeemed stays theirs even once its expiry has passed.
+  if (!row.usedAt && row.expiresAt && row.expiresAt.getTime() <= now)
     throw await recordFailure(fail(TextbookMessages.codeExpired, ErrorCode.CODE_EXPIRED));
+
+  // A good code typed into another book's dialog: ask the user before activating that book.
+  if (options.expectedTextbookId !== undefined && options.expectedTextbookId !== row.textbookId)
+    return { status: 'otherBook', textbookId: row.textbookId };
 
   const [book] = await db.select({ id: textbooks.id }).from(textbooks).where(eq(textbooks.id, row.textbookId));
   if (!book) throw notFound(TextbookMessages.notFound);
 
-  // Owning the book already: keep the code for someone else.
-  const [owned] = await db
-    .select({ activatedAt: userTextbooks.activatedAt })
-    .from(userTextbooks)
-    .where(and(eq(userTextbooks.userId, userId), eq(userTextbooks.textbookId, row.textbookId)));
-  if (owned) return { textbookId: row.textbookId, activatedAt: owned.activatedAt, alreadyOwned: true };
+  const ownership = () =>
+    db
+      .select({ activatedAt: userTextbooks.activatedAt, activationCodeId: userTextbooks.activationCodeId })
+      .from(userTextbooks)
+      .where(and(eq(userTextbooks.userId, userId), eq(userTextbooks.textbookId, row.textbookId)))
+      .then((rows) => rows[0]);
+  /** The answer of the request that redeemed the code, repeated for its retries. */
+  const replay = (activatedAt: Date): RedeemResult => ({
+    status: 'activated',
+    textbookId: row.textbookId,
+    activatedAt,
+    alreadyOwned: false,
+  });
+
+  const owned = await ownership();
+  if (row.usedAt) {
+    // Redeemed by this user before: the same success again (ownership is written in the same
+    // transaction as the code's use, so it is visible here).
+    if (owned) return replay(owned.activatedAt);
+    throw await recordFailure(fail(TextbookMessages.codeUsed, ErrorCode.CODE_USED));
+  }
+  if (owned) {
+    // A parallel request of this user redeemed this very code since it was read above.
+    if (owned.activationCodeId === row.id) return replay(owned.activatedAt);
+    // Owning the book already: keep the code for someone else.
+    return { status: 'activated', textbookId: row.textbookId, activatedAt: owned.activatedAt, alreadyOwned: true };
+  }
 
   const activatedAt = new Date(now);
   const won = await db.transaction(async (tx) => {
@@ -207,6 +263,13 @@ export async function redeemCode(db: Db, userId: number, input: string, now: num
       });
     return true;
   });
-  if (!won) throw await recordFailure(fail(TextbookMessages.codeUsed, ErrorCode.CODE_USED));
-  return { textbookId: row.textbookId, activatedAt, alreadyOwned: false };
+  if (won) return { status: 'activated', textbookId: row.textbookId, activatedAt, alreadyOwned: false };
+  // Lost the race: to a parallel request of the same user (their success), or to someone else.
+  const [after] = await db
+    .select({ usedBy: activationCodes.usedBy })
+    .from(activationCodes)
+    .where(eq(activationCodes.id, row.id));
+  const mine = after?.usedBy === userId ? await ownership() : undefined;
+  if (mine) return replay(mine.activatedAt);
+  throw await recordFailure(fail(TextbookMessages.codeUsed, ErrorCode.CODE_USED));
 }

@@ -21,6 +21,7 @@ import type {
 } from '@eav/contract';
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import { catalogueVersion, dictionary, textbooks } from '../../db/schema';
@@ -78,15 +79,39 @@ interface Snapshot {
   cube: Cube;
   /** Title index, built on the first keyword query of this version. */
   titles?: Promise<TitleIndex>;
-  /** Recent keywords' results, least recently used first. */
-  keywords: Map<string, KeywordResult>;
+  /** Recent keywords' results (bounded, least recently used evicted first). */
+  keywords: LRUCache<string, KeywordResult>;
 }
 
 /**
- * Matches plus cube combinations kept per snapshot for recent keywords (4 bytes per match, 28 per
- * combination: at most ~10 MB); least recently used evicted first.
+ * Size budget of the recent keywords' results per snapshot, in units of 4 bytes: 1 per match, 7 per
+ * cube combination (28 bytes) and KEYWORD_ENTRY_OVERHEAD per keyword, so keywords without a match
+ * count too: at most ~4 MB plus the keys.
  */
-const KEYWORD_RESULT_BUDGET = 1_000_000;
+export const KEYWORD_RESULT_BUDGET = 1_000_000;
+/** Cost of one cached keyword itself (its key, the cache entry, the result object), in 4-byte units. */
+const KEYWORD_ENTRY_OVERHEAD = 64;
+/** Most keywords kept per snapshot whatever their size. */
+export const KEYWORD_CACHE_MAX = 10_000;
+
+/** Weight of a cached keyword in the budget's units. */
+function keywordWeight(result: KeywordResult, key: string): number {
+  return KEYWORD_ENTRY_OVERHEAD + Math.ceil(key.length / 2) + result.matches.length + result.cube.counts.length * 7;
+}
+
+function keywordCache(): LRUCache<string, KeywordResult> {
+  return new LRUCache<string, KeywordResult>({
+    max: KEYWORD_CACHE_MAX,
+    maxSize: KEYWORD_RESULT_BUDGET,
+    sizeCalculation: keywordWeight,
+  });
+}
+
+/** The result of a keyword that matches nothing: one shared object, whatever the keyword. */
+const NO_MATCH: KeywordResult = {
+  matches: new Int32Array(0),
+  cube: { dims: DIMENSIONS.map(() => new Int32Array(0)), counts: new Int32Array(0), total: 0 },
+};
 
 /** Current catalogue version (one primary-key lookup). */
 export async function currentVersion(db: Db): Promise<number> {
@@ -147,10 +172,19 @@ export async function snapshot(db: Db): Promise<Snapshot> {
       loadCube(db),
     ]);
     const maxDictId = dictRows.reduce((m, d) => Math.max(m, d.id), 0);
-    return { version, dict: new Map(dictRows.map((d) => [d.id, d])), maxDictId, cube, keywords: new Map() };
+    return { version, dict: new Map(dictRows.map((d) => [d.id, d])), maxDictId, cube, keywords: keywordCache() };
   })();
   snapshots.set(db, { version, snapshot: building });
   return building;
+}
+
+/**
+ * Recent keywords the current snapshot holds and their weight (units of KEYWORD_RESULT_BUDGET):
+ * what the keyword cache costs now, for monitoring and tests.
+ */
+export async function keywordCacheStats(db: Db): Promise<{ keywords: number; weight: number }> {
+  const { keywords } = await snapshot(db);
+  return { keywords: keywords.size, weight: keywords.calculatedSize };
 }
 
 /** Separators of the title index load: records (RS) and fields (US); a title's RS becomes a space. */
@@ -233,8 +267,11 @@ function cubeOf(index: TitleIndex, positions: Matches): Cube {
   return toCube([...byCombination.values()]);
 }
 
-/** A keyword's ranked matches and cube, from the snapshot's recent keywords or computed in process. */
-async function keywordResult(
+/**
+ * A keyword's ranked matches and cube, from the snapshot's recent keywords or computed in process
+ * (no database work once the title index is loaded; exported for the memory tests).
+ */
+export async function keywordResult(
   db: Db,
   snap: Snapshot,
   tokens: string[],
@@ -242,23 +279,11 @@ async function keywordResult(
   const index = await titleIndex(db, snap);
   const key = tokens.join(' ');
   const hit = snap.keywords.get(key);
-  if (hit) {
-    // Refresh recency.
-    snap.keywords.delete(key);
-    snap.keywords.set(key, hit);
-    return { index, result: hit };
-  }
+  if (hit) return { index, result: hit };
   const matches = index.search(tokens);
-  const result = { matches, cube: cubeOf(index, matches) };
+  const result = matches.length ? { matches, cube: cubeOf(index, matches) } : NO_MATCH;
+  // A result larger than the whole budget is not kept (LRUCache refuses it): computed again next time.
   snap.keywords.set(key, result);
-  const weight = (r: KeywordResult) => r.matches.length + r.cube.counts.length * 7;
-  let held = 0;
-  for (const r of snap.keywords.values()) held += weight(r);
-  for (const [k, r] of snap.keywords) {
-    if (held <= KEYWORD_RESULT_BUDGET || k === key) break;
-    snap.keywords.delete(k);
-    held -= weight(r);
-  }
   return { index, result };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Textbook catalogue importer (contract section 4): JSON Lines, one textbook a line, keyed by
+ * Textbook catalogue importer (docs/api.md, Textbook catalogue import): JSON Lines, one textbook a line, keyed by
  * `externalId`. Bad lines are reported with their 1-based line number and skipped; the rest is
  * upserted in batches inside one transaction (all or nothing on a database failure). Dictionary
  * entries (stage, subject, edition, publisher, grade, volume) are created on the fly; grades get
@@ -9,7 +9,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { TEXTBOOK_ACCESS, type DictKind, type ImportIssue, type ImportReport } from '@eav/contract';
+import {
+  CONTROL_CHARS_MESSAGE,
+  isPlainText,
+  TEXTBOOK_ACCESS,
+  type DictKind,
+  type ImportIssue,
+  type ImportReport,
+} from '@eav/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -24,16 +31,18 @@ const optionalName = (max: number) =>
     .union([z.string(), z.null()])
     .optional()
     .transform((v) => (typeof v === 'string' && v.trim() ? v.trim() : null))
-    .refine((v) => v === null || v.length <= max, `不能超过 ${max} 个字`);
+    .refine((v) => v === null || v.length <= max, `不能超过 ${max} 个字`)
+    .refine((v) => v === null || isPlainText(v), CONTROL_CHARS_MESSAGE);
 
 const requiredName = (label: string, max: number) =>
   z
     .string({ error: (i) => (i.input === undefined ? `缺少必填字段（${label}）` : `应为文本（${label}）`) })
     .trim()
     .min(1, `不能为空（${label}）`)
-    .max(max, `不能超过 ${max} 个字（${label}）`);
+    .max(max, `不能超过 ${max} 个字（${label}）`)
+    .refine(isPlainText, `${CONTROL_CHARS_MESSAGE}（${label}）`);
 
-/** One line of the import file (contract section 4; unknown keys are ignored). */
+/** One line of the import file (docs/api.md, Textbook catalogue import; unknown keys are ignored). */
 export const importLine = z.object({
   externalId: requiredName('externalId', 100),
   title: requiredName('title 标题', 200),

@@ -1,7 +1,7 @@
 /**
  * In-process keyword search over textbook titles (ADR 005).
  *
- * Rule (issue 4): every word of the keyword must be a case-insensitive substring of the title;
+ * Rule (docs/textbooks.md, Browsing): every word of the keyword must be a case-insensitive substring of the title;
  * matches are ranked by relevance — the exact title first, then titles starting with the first
  * word, then the share of the title the keyword covers (shorter titles first), then the
  * catalogue's display order (stage, subject, edition, grade, volume, id; missing grade or volume

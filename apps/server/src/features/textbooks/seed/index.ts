@@ -1,5 +1,6 @@
 /**
- * Demo catalogue seeder: on the first start with an empty catalogue (and SEED_DEMO on), imports
+ * Demo catalogue seeder: when demo content is seeded (SEED_DEMO, or a fresh embedded database:
+ * seed/index.ts) and the catalogue is still empty, imports
  * the project's own demo books through the regular importer, stores a generated PDF for some of
  * them and their chapter trees, and the network-learning lesson videos. Generated files are kept
  * under DATA_DIR (textbooks/demo-v1, videos/demo-v1) and reused when present, so a second seed
@@ -161,7 +162,7 @@ export async function seedDemoCatalogue(
   log.info({ books: rows.length, videos: made.length, ms: Date.now() - started }, 'demo catalogue seeded');
 }
 
-/** Start-up seeder: the demo catalogue into an empty catalogue only. */
+/** Start-up seeder: the demo catalogue into an empty catalogue only, and only when demo content is seeded. */
 export const seedTextbooks: Seeder = async ({ db, dataDir, log, demo }) => {
   if (!demo) return;
   const [row] = await db.select({ n: count() }).from(textbooks);

@@ -7,16 +7,27 @@
  * @expo-google-fonts/noto-sans-sc), subset to the characters used with harfbuzz (subset-font),
  * so a book weighs tens of kilobytes. Page numbers printed are the PDF's own page numbers, so the
  * chapter tree's `page` jumps exactly where the reader shows it.
+ *
+ * These generators are development dependencies: production refuses the demo seed and installs
+ * without them, so they are loaded only when a book is made (nothing here loads them at start).
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
-import subsetFont from 'subset-font';
+import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 import { subjectColours } from '../covers';
 import type { DemoBook } from './demo-data';
 
 const require = createRequire(import.meta.url);
+
+/** The PDF and font libraries, loaded on first use. */
+async function pdfLibraries() {
+  const [pdfLib, fontkit, subsetFont] = await Promise.all([
+    import('pdf-lib'),
+    import('@pdf-lib/fontkit'),
+    import('subset-font'),
+  ]);
+  return { PDFDocument: pdfLib.PDFDocument, rgb: pdfLib.rgb, fontkit: fontkit.default, subsetFont: subsetFont.default };
+}
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 function fontFiles() {
   fonts ??= {
@@ -34,10 +45,6 @@ export function regularFontPath(): string {
 const W = 595.28;
 const H = 841.89;
 const MARGIN = 64;
-const hex = (h: string): RGB =>
-  rgb(parseInt(h.slice(1, 3), 16) / 255, parseInt(h.slice(3, 5), 16) / 255, parseInt(h.slice(5, 7), 16) / 255);
-const GREY = rgb(0.42, 0.45, 0.5);
-const INK = rgb(0.13, 0.14, 0.16);
 const NO_LINE_START = /^[，。、；：？！）》」’”,.;:?!)]/;
 
 /** Line breaking: CJK per character, Latin per word; closing punctuation never starts a line. */
@@ -65,6 +72,11 @@ export interface GeneratedPdf {
 
 /** Renders the book. */
 export async function generateTextbookPdf(book: DemoBook): Promise<GeneratedPdf> {
+  const { PDFDocument, rgb, fontkit, subsetFont } = await pdfLibraries();
+  const hex = (h: string): RGB =>
+    rgb(parseInt(h.slice(1, 3), 16) / 255, parseInt(h.slice(3, 5), 16) / 255, parseInt(h.slice(5, 7), 16) / 255);
+  const GREY = rgb(0.42, 0.45, 0.5);
+  const INK = rgb(0.13, 0.14, 0.16);
   const [deep, light] = subjectColours(book.subject);
   const allText = [
     book.title,

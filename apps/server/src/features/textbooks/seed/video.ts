@@ -2,14 +2,14 @@
  * Makes the demo network-learning lessons: short slide videos (H.264/AAC MP4 with faststart, an
  * HLS rendition of 3-second segments, and a JPEG poster) rendered by the static ffmpeg binary
  * that the npm package @ffmpeg-installer/ffmpeg ships (no download at install time). Text is
- * drawn with Noto Sans SC from npm.
+ * drawn with Noto Sans SC from npm. The ffmpeg package is a development dependency loaded only when
+ * a video is made (production refuses the demo seed and installs without it).
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { subjectColours } from '../covers';
 import { regularFontPath } from './pdf';
 
@@ -19,7 +19,8 @@ const run = promisify(execFile);
 const SLIDE_SECONDS = 3;
 
 /** The ffmpeg binary, made executable in a cache dir when the package's own copy is not. */
-export function ffmpegPath(cacheDir: string): string {
+async function ffmpegPath(cacheDir: string): Promise<string> {
+  const { default: ffmpegInstaller } = await import('@ffmpeg-installer/ffmpeg');
   const p = ffmpegInstaller.path;
   try {
     fs.accessSync(p, fs.constants.X_OK);
@@ -60,7 +61,7 @@ export async function renderLessonVideo(
   outDir: string,
   cacheDir: string,
 ): Promise<LessonVideoFiles> {
-  const ffmpeg = ffmpegPath(cacheDir);
+  const ffmpeg = await ffmpegPath(cacheDir);
   const [deep, light] = subjectColours(input.subject);
   const duration = input.slides.length * SLIDE_SECONDS;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eav-video-'));

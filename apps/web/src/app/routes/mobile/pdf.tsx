@@ -10,7 +10,7 @@ import { currentFullPath } from '@/lib/navigation';
 import { useSession } from '@/stores/session';
 import { MobilePdfReader } from '@/features/reader/components/mobile-pdf-reader';
 import { useTextbook } from '@/features/textbooks/api/get-textbook';
-import { mobileLoginHref } from '@/features/textbooks/components/mobile/mobile-book';
+import { mobileActivationHref, mobileLoginHref } from '@/features/textbooks/components/mobile/mobile-book';
 import { readAction } from '@/features/textbooks/lib/access';
 
 export default function MobilePdfRoute() {
@@ -65,10 +65,7 @@ export default function MobilePdfRoute() {
           </Button>
         )}
         {action === 'activate' && (
-          <Button
-            color="primary"
-            onClick={() => navigate(`${paths.mobile.activation}?redirect=${encodeURIComponent(currentFullPath())}`)}
-          >
+          <Button color="primary" onClick={() => book.data && navigate(mobileActivationHref(book.data.id))}>
             输入激活码
           </Button>
         )}

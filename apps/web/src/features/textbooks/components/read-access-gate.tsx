@@ -1,6 +1,6 @@
 /**
- * Shown by the reader instead of the book when the user may not read it (issue 4, Reader: "the
- * page says how to get access"): log in, activate with a code, or no electronic edition yet.
+ * Shown by the reader instead of the book when the user may not read it (docs/api.md, Reader: the
+ * page says how to get access): log in, activate with a code, or no electronic edition yet.
  * After a successful activation the textbook queries refresh and the reader opens by itself.
  */
 import { useState } from 'react';
@@ -70,7 +70,12 @@ export function ReadAccessGate({ book, action }: { book: TextbookDetail; action:
           </div>
         </div>
       </div>
-      <ActivationDialog open={activating} onClose={() => setActivating(false)} bookTitle={book.title} />
+      <ActivationDialog
+        open={activating}
+        onClose={() => setActivating(false)}
+        bookTitle={book.title}
+        bookId={book.id}
+      />
     </main>
   );
 }

@@ -244,7 +244,12 @@ export function TextbookDetail() {
                 </section>
               </aside>
             </div>
-            <ActivationDialog open={activating} onClose={() => setActivating(false)} bookTitle={book.title} />
+            <ActivationDialog
+              open={activating}
+              onClose={() => setActivating(false)}
+              bookTitle={book.title}
+              bookId={book.id}
+            />
           </>
         )}
       </div>

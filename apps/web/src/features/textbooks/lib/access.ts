@@ -1,5 +1,5 @@
 /**
- * What the 在线阅读 action does for a book and a visitor (issue 4, Reader "Access"): read now, log in
+ * What the 在线阅读 action does for a book and a visitor (docs/api.md, Reader): read now, log in
  * first, activate with a code, or nothing (no electronic edition).
  */
 import type { TextbookAccess } from '@eav/contract';

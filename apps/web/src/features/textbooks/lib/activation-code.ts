@@ -2,7 +2,7 @@
  * Activation code input: codes are 16 characters from ACTIVATION_CODE_ALPHABET, printed as
  * XXXX-XXXX-XXXX-XXXX. The input accepts any spacing, dashes and case and shows the grouped form.
  */
-import { ACTIVATION_CODE_ALPHABET } from '@eav/contract';
+import { ACTIVATION_CODE_ALPHABET, ErrorCode, type TextbookListItem } from '@eav/contract';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 
@@ -39,4 +39,14 @@ export function codeProblem(raw: string): string | null {
 export function activationErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return '登录已失效，请重新登录后再激活';
   return errorMessage(error, '激活失败，请稍后重试');
+}
+
+/**
+ * The book a code belongs to when the server refused it as a code of another book than the one
+ * asked for (409 ACTIVATION.OTHER_BOOK, data: that book's card), else null.
+ */
+export function otherBookOf(error: unknown): TextbookListItem | null {
+  if (!(error instanceof ApiError) || error.code !== ErrorCode.CODE_OTHER_BOOK) return null;
+  const data = error.data as Partial<TextbookListItem> | null | undefined;
+  return data && typeof data.id === 'number' && typeof data.title === 'string' ? (data as TextbookListItem) : null;
 }

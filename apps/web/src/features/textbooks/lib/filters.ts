@@ -1,6 +1,5 @@
 /**
- * Catalogue filter state <-> URL query (the /digitalBook view is reproducible from its link,
- * issue 4 "Web (desktop)"). The URL keys are the API's query names, so a link such as
+ * Catalogue filter state <-> URL query (the /digitalBook view is reproducible from its link). The URL keys are the API's query names, so a link such as
  * `#/digitalBook?stageId=2&subjectId=7&keyword=代数&page=2` maps 1:1 onto `GET /api/v1/textbooks`.
  *
  * The filter bar cascades 学段 → 学科 → 版本 → 年级 → 册次 (then 出版社): choosing a value at one

@@ -1,15 +1,19 @@
 /**
- * `/mobileH5/activation`: activate a textbook by code on the H5 site, then read it; below, the
- * user's textbooks with continue-reading. Logged-out visitors are asked to log in first.
+ * `/mobileH5/activation[?id=<book>&redirect=<path>]`: activate a textbook by code on the H5 site,
+ * then read it; below, the user's textbooks with continue-reading. Logged-out visitors are asked
+ * to log in first. Opened for a book (`id`), the page sends that book's id: a code of another book
+ * is not redeemed but named, and only the user's confirmation activates that book.
  */
 import { useState } from 'react';
+import type { TextbookListItem } from '@eav/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, ErrorBlock, Input, ProgressBar, Result, Skeleton } from 'antd-mobile';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 import { useActivateTextbook } from '../../api/activate-textbook';
 import { useMyTextbooks } from '../../api/get-my-textbooks';
-import { activationErrorMessage, codeProblem, formatCodeInput } from '../../lib/activation-code';
+import { useTextbook } from '../../api/get-textbook';
+import { activationErrorMessage, codeProblem, formatCodeInput, otherBookOf } from '../../lib/activation-code';
 import { formatDate, progressPercent } from '../../lib/format';
 import { MobileCover } from './mobile-cover';
 import { mobileLoginHref } from './mobile-book';
@@ -51,27 +55,53 @@ function MyBooks() {
   );
 }
 
+/** The book id of the page's `id` parameter, or undefined when absent or not an id. */
+function bookIdParam(raw: string | null): number | undefined {
+  const id = Number(raw);
+  return raw && Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
+
 export function MobileActivation() {
   const loggedIn = useSession((s) => !!s.user);
   const [search] = useSearchParams();
   const redirect = search.get('redirect');
+  const bookId = bookIdParam(search.get('id'));
+  const book = useTextbook(loggedIn ? bookId : undefined).data;
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
+  /** The book the typed code is for, when it is not the page's book (awaiting confirmation). */
+  const [otherBook, setOtherBook] = useState<TextbookListItem | null>(null);
   const mutation = useActivateTextbook();
   const problem = codeProblem(code);
   const error = mutation.isError ? activationErrorMessage(mutation.error) : touched ? problem : null;
 
+  const activate = (textbookId: number | undefined) =>
+    mutation.mutate(
+      { code, textbookId },
+      {
+        onSuccess: () => setOtherBook(null),
+        onError: (e) => {
+          const other = otherBookOf(e);
+          if (other) setOtherBook(other);
+        },
+      },
+    );
+
   const submit = () => {
     setTouched(true);
-    if (!problem && !mutation.isPending) mutation.mutate(code);
+    if (!problem && !mutation.isPending) activate(bookId);
   };
 
   return (
     <div className={styles.page}>
       <header className={styles.hero}>
         <h1>激活教材</h1>
-        <p>输入教材附带的 16 位激活码，激活后即可在手机和电脑上阅读</p>
+        <p>
+          {book
+            ? `为《${book.title}》输入 16 位激活码，激活后即可在手机和电脑上阅读`
+            : '输入教材附带的 16 位激活码，激活后即可在手机和电脑上阅读'}
+        </p>
       </header>
       {!loggedIn ? (
         <section className={styles.card}>
@@ -101,6 +131,38 @@ export function MobileActivation() {
               }}
             >
               {redirect?.startsWith('/') ? '返回' : '继续激活'}
+            </Button>
+          </div>
+        </section>
+      ) : otherBook ? (
+        <section className={styles.card} data-testid="activation-other-book">
+          <div className={styles.row} style={{ padding: 0 }}>
+            <div className={styles.rowCover} style={{ flexBasis: 64 }}>
+              <MobileCover id={otherBook.id} coverUrl={otherBook.coverUrl} title={otherBook.title} />
+            </div>
+            <div className={styles.rowText}>
+              <span className={styles.rowMeta}>
+                {book ? `该激活码不是《${book.title}》的激活码，` : '该激活码不属于当前教材，'}它用于激活：
+              </span>
+              <h3 className={styles.rowTitle}>《{otherBook.title}》</h3>
+              <span className={styles.rowMeta}>激活码尚未使用。确认后将激活这本教材，激活码随即失效。</span>
+            </div>
+          </div>
+          <p className={styles.error} role="alert">
+            {mutation.isError && !otherBookOf(mutation.error) ? activationErrorMessage(mutation.error) : ''}
+          </p>
+          <div className={styles.actions}>
+            <Button
+              disabled={mutation.isPending}
+              onClick={() => {
+                setOtherBook(null);
+                mutation.reset();
+              }}
+            >
+              重新输入
+            </Button>
+            <Button color="primary" loading={mutation.isPending} onClick={() => activate(otherBook.id)}>
+              激活这本教材
             </Button>
           </div>
         </section>

@@ -20,6 +20,14 @@ export function mobileLoginHref(redirect = currentFullPath()): string {
   return `${paths.mobile.login}?redirect=${encodeURIComponent(redirect)}`;
 }
 
+/**
+ * The H5 activation page for book `bookId`, coming back to `redirect` afterwards: the page sends the
+ * book's id, so a code of another book is confirmed before it is used.
+ */
+export function mobileActivationHref(bookId: number, redirect = currentFullPath()): string {
+  return `${paths.mobile.activation}?id=${bookId}&redirect=${encodeURIComponent(redirect)}`;
+}
+
 function flatten(nodes: ChapterNode[], depth = 0): { node: ChapterNode; depth: number }[] {
   return nodes.flatMap((n) => [{ node: n, depth }, ...flatten(n.children, depth + 1)]);
 }
@@ -39,8 +47,7 @@ export function MobileBook() {
     if (!book || !action) return;
     if (action === 'read') navigate(`${paths.mobile.pdf}?id=${book.id}${page ? `&page=${page}` : ''}`);
     else if (action === 'login') navigate(mobileLoginHref());
-    else if (action === 'activate')
-      navigate(`${paths.mobile.activation}?redirect=${encodeURIComponent(currentFullPath())}`);
+    else if (action === 'activate') navigate(mobileActivationHref(book.id));
   };
 
   return (

@@ -1,0 +1,154 @@
+/**
+ * Reader routes (docs/api.md, Reader): the short-lived signed URL of a book's PDF, reading
+ * progress, the PDF itself (`/media/textbooks/{id}.pdf`, HTTP Range, stored or proxied from an
+ * allowed remote host) and covers (`/covers/{id}.{svg|jpg|png|webp}`). The `/media` and `/covers`
+ * paths are opened by the browser directly (pdf.js, <img>), so they are not EAV-signed; the PDF is
+ * protected by the HMAC-signed query that the signed API call issues instead.
+ */
+import path from 'node:path';
+import {
+  ApiPaths,
+  envelope,
+  ErrorCode,
+  idParam,
+  progressBody,
+  readingProgress,
+  TextbookMessages,
+  textbookReadGrant,
+} from '@eav/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, notFound } from '../../lib/errors';
+import { ok } from '../../lib/http';
+import { decideAccess, noAccess, ownsTextbook, signedQuery, verifySignedQuery } from './access';
+import { cardsByIds, findBook } from './catalogue';
+import { getProgress, saveProgress } from './content';
+import { coverSvg } from './covers';
+import { proxyRemote, remoteAllowed, servableFile, storagePath, streamFile } from './media';
+import { fileId, optionalUser, routePath, textAnswer, type TextbooksOptions } from './routes-common';
+
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+const readerRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { config }) => {
+  const secret = config.urlSigningSecret;
+  const hosts = config.remoteMediaHosts;
+  const bookParams = z.object({ id: idParam });
+
+  app.get(
+    routePath(ApiPaths.textbookRead, 'id'),
+    {
+      schema: {
+        tags: ['textbooks'],
+        summary: '在线阅读：获取短时有效的签名文件地址',
+        params: bookParams,
+        response: { 200: envelope(textbookReadGrant) },
+      },
+    },
+    async (request) => {
+      const book = await findBook(app.db, request.params.id);
+      if (!book) throw notFound(TextbookMessages.notFound);
+      const user = await optionalUser(request);
+      const owned = user ? await ownsTextbook(app.db, user.id, book.id) : false;
+      const decision = decideAccess(book.access, user, owned);
+      if (!decision.allowed) throw noAccess(decision);
+      if (!servableFile(book, hosts))
+        throw new AppError(404, ErrorCode.TEXTBOOK_NO_ACCESS, TextbookMessages.noFile, { need: null });
+      const { query, exp } = signedQuery(secret, 'textbook', book.id, user?.id ?? 0, app.clock());
+      return ok({
+        url: `/media/textbooks/${book.id}.pdf?${query}`,
+        expiresAt: new Date(exp).toISOString(),
+        pageCount: book.pageCount,
+        progress: user ? await getProgress(app.db, user.id, book.id) : null,
+      });
+    },
+  );
+
+  app.put(
+    routePath(ApiPaths.textbookProgress, 'id'),
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['textbooks'],
+        summary: '保存阅读进度',
+        params: bookParams,
+        body: progressBody,
+        response: { 200: envelope(readingProgress) },
+      },
+    },
+    async (request) => {
+      const book = await findBook(app.db, request.params.id);
+      if (!book) throw notFound(TextbookMessages.notFound);
+      const user = request.auth.user;
+      const decision = decideAccess(book.access, user, await ownsTextbook(app.db, user.id, book.id));
+      if (!decision.allowed) throw noAccess(decision);
+      const total = request.body.totalPages ?? book.pageCount ?? null;
+      return ok(await saveProgress(app.db, user.id, book.id, request.body.page, total, new Date(app.clock())));
+    },
+  );
+
+  app.get(
+    '/media/textbooks/:file',
+    { schema: { hide: true, params: z.object({ file: z.string() }) } },
+    async (request, reply) => {
+      const id = fileId(/^(\d{1,10})\.pdf$/.exec(request.params.file)?.[1]);
+      if (!id || !verifySignedQuery(secret, 'textbook', id, request.query as Record<string, string>, app.clock()))
+        return textAnswer(reply, 404, TextbookMessages.linkExpired);
+      const book = await findBook(app.db, id);
+      const opts = {
+        contentType: 'application/pdf',
+        cacheControl: 'private, max-age=600',
+        fileName: `${book?.title ?? id}.pdf`,
+      };
+      if (book?.fileKey) {
+        const abs = storagePath(config.dataDir, book.fileKey);
+        if (abs) return streamFile(request, reply, abs, opts);
+      }
+      if (book?.fileUrl && remoteAllowed(book.fileUrl, hosts))
+        return proxyRemote(request, reply, book.fileUrl, { ...opts, allowedHosts: hosts });
+      return textAnswer(reply, 404, TextbookMessages.noFile);
+    },
+  );
+
+  app.get(
+    '/covers/:file',
+    { schema: { hide: true, params: z.object({ file: z.string() }) } },
+    async (request, reply) => {
+      const m = /^(\d{1,10})\.(svg|jpg|jpeg|png|webp)$/.exec(request.params.file);
+      const id = fileId(m?.[1]);
+      const book = id ? await findBook(app.db, id) : undefined;
+      if (!m || !book) return textAnswer(reply, 404, '封面不存在');
+      const ext = m[2]!;
+      if (ext !== 'svg') {
+        const abs = book.coverKey ? storagePath(config.dataDir, book.coverKey) : null;
+        if (!abs || path.extname(abs).slice(1) !== ext) return textAnswer(reply, 404, '封面不存在');
+        return streamFile(request, reply, abs, {
+          contentType: IMAGE_TYPES[ext]!,
+          cacheControl: 'public, max-age=86400',
+        });
+      }
+      const card = (await cardsByIds(app.db, [book.id])).get(book.id)!;
+      const etag = `"c${book.id}-${book.updatedAt.getTime().toString(36)}"`;
+      reply.header('ETag', etag).header('Cache-Control', 'public, max-age=86400');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type('image/svg+xml; charset=utf-8').send(
+        coverSvg({
+          id: book.id,
+          title: book.title,
+          stage: card.stage.name,
+          subject: card.subject.name,
+          edition: card.edition.name,
+          grade: card.grade?.name ?? null,
+          volume: card.volume?.name ?? null,
+          publisher: card.publisher?.name ?? null,
+        }),
+      );
+    },
+  );
+};
+
+export default readerRoutes;
