@@ -1,13 +1,27 @@
 /**
- * Signed calls to the server under test (contract section 3), for setting up state the way the web
+ * Signed calls to the server under test (docs/api.md, Signing), for setting up state the way the web
  * client would: e.g. log a demo account in and hand its user object to the browser.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { ApiPaths, SIGN_HEADERS, signRequest } from '@eav/contract';
-import { BASE_URL, CAPTCHA_CODE, SIGN_SECRET } from './env';
+import { BASE_URL, CAPTCHA_CODE, DATA_DIR, SIGN_SECRET } from './env';
 
-/** Seeded demo accounts (SEED_DEMO=true) and their password. */
+/** Seeded demo accounts (SEED_DEMO=true) and their published password (not the administrator's). */
 export const DEMO = { teacher: 'demo_teacher', student: 'demo_student', password: 'Demo@2026' } as const;
+
+/** The seeded demo administrator; its password is generated at the server's first start. */
+export const DEMO_ADMIN = { phone: '13800000000', userName: 'admin' } as const;
+
+/**
+ * The demo administrator's password, from the file the server wrote into its DATA_DIR when it
+ * created the account (docs/demo-accounts.md). Read when needed: the server starts after the
+ * spec files are loaded.
+ */
+export function demoAdminPassword(): string {
+  return fs.readFileSync(path.join(DATA_DIR, 'demo-admin-password.txt'), 'utf8').trim();
+}
 
 /** A signed fetch of `method path?query` with an optional JSON body and bearer token. */
 export async function signedFetch(

@@ -1,5 +1,5 @@
 /**
- * Issue 2 journeys: the shells of every route, the header menu and its highlight, redirects, the
+ * Shell journeys: the shells of every route, the header menu and its highlight, redirects, the
  * mobile landing with the 375 px viewport, the footer, the logged-in header, and the HTTP client's
  * offline / 401 / unknown-path rules seen through the real UI.
  */
@@ -334,7 +334,7 @@ test.describe('home', () => {
 });
 
 test.describe('redirects and devices', () => {
-  test('redirects of spec 2', async ({ page, allowConsoleErrors }) => {
+  test('redirects of docs/product.md §2', async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/Failed to load resource/);
     await page.goto('/#/digitalResources');
     await expect.poll(() => hashOf(page)).toBe('#/digitalResources/syncMaterial');

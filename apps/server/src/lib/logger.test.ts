@@ -1,18 +1,25 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testConfig } from '../../test/helpers';
+import { buildApp } from '../app';
+import type { Database } from '../db/client';
 import { loggerOptions, redactUrl } from './logger';
 
-/** A logger built from the server's options that writes its JSON lines into `lines`. */
-function capture(level: string) {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
+/** A stream that parses the JSON lines written to it into `lines`. */
+function sinkInto(lines: Record<string, unknown>[]) {
+  return new Writable({
     write(chunk: Buffer, _enc, done) {
       for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
       done();
     },
   });
-  return { log: pino(loggerOptions(level) as pino.LoggerOptions, sink), lines };
+}
+
+/** A logger built from the server's options that writes its JSON lines into `lines`. */
+function capture(level: string) {
+  const lines: Record<string, unknown>[] = [];
+  return { log: pino(loggerOptions(level) as pino.LoggerOptions, sinkInto(lines)), lines };
 }
 
 describe('loggerOptions', () => {
@@ -46,7 +53,79 @@ describe('loggerOptions', () => {
     expect(lines[0]).toMatchObject({ req: { url: '/api/x?code=***&page=2', remoteAddress: '1.2.3.4' } });
     expect(JSON.stringify(lines)).not.toMatch(/ABCD|secret/);
     expect(redactUrl('/a?token=t&keyword=数学&smsCode=1&apiKey=k&ticket=ST-1&phone=13800000000&page=1')).toBe(
-      `/a?token=***&keyword=${encodeURIComponent('数学')}&smsCode=***&apiKey=***&ticket=***&phone=***&page=1`,
+      '/a?token=***&keyword=数学&smsCode=***&apiKey=***&ticket=***&phone=***&page=1',
     );
+  });
+
+  it('masks the signature of media URLs and every secret query value, leaving the rest as sent', () => {
+    expect(redactUrl('/media/textbooks/12/file.pdf?uid=7&exp=1767225600&sig=c2lnbmF0dXJl')).toBe(
+      '/media/textbooks/12/file.pdf?uid=7&exp=1767225600&sig=***',
+    );
+    expect(redactUrl('/x?sign=a&password=b&newPassword=c&secret=d&client_secret=e&code=f&ticket=g&q=%E6%95%B0')).toBe(
+      '/x?sign=***&password=***&newPassword=***&secret=***&client_secret=***&code=***&ticket=***&q=%E6%95%B0',
+    );
+    // Names as the server decodes them: percent-escaped, upper case, array style.
+    expect(redactUrl('/x?%73ig=a&TOKEN=b&code[]=c&code[]=d&page=1')).toBe(
+      '/x?%73ig=***&TOKEN=***&code[]=***&code[]=***&page=1',
+    );
+    expect(redactUrl('/x?keyword=code&sig')).toBe('/x?keyword=code&sig');
+    expect(redactUrl('/covers/1.svg')).toBe('/covers/1.svg');
+  });
+
+  it('masks secrets in messages, url fields and errors quoting a URL', () => {
+    const { log, lines } = capture('info');
+    const url = 'https://cdn.example.cn/a.pdf?sig=SIGVALUE&token=TOKVALUE&page=3';
+    const err = Object.assign(new Error(`fetch ${url} failed`), { url, code: 'ECONNRESET' });
+    log.error({ err, url }, `proxy of ${url} failed`);
+    log.info('%s answered', url);
+    log.error(err);
+    const text = JSON.stringify(lines);
+    expect(text).not.toMatch(/SIGVALUE|TOKVALUE/);
+    expect(lines[0]).toMatchObject({
+      msg: 'proxy of https://cdn.example.cn/a.pdf?sig=***&token=***&page=3 failed',
+      url: 'https://cdn.example.cn/a.pdf?sig=***&token=***&page=3',
+      err: { message: 'fetch https://cdn.example.cn/a.pdf?sig=***&token=***&page=3 failed', code: 'ECONNRESET' },
+    });
+    expect(lines[1]!.msg).toBe('https://cdn.example.cn/a.pdf?sig=***&token=***&page=3 answered');
+    expect(lines[2]).toMatchObject({ err: { url: 'https://cdn.example.cn/a.pdf?sig=***&token=***&page=3' } });
+    expect(String((lines[2]!.err as { stack: string }).stack)).toContain('sig=***');
+  });
+});
+
+describe('server log', () => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, dispose } = await createTestDatabase());
+  });
+  afterAll(async () => {
+    await dispose();
+  });
+
+  it('keeps signed media URLs and secret values out of it (request lines, route errors)', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = await buildApp({
+      config: testConfig(),
+      database,
+      logger: { ...loggerOptions('debug'), stream: sinkInto(lines) },
+    });
+    app.get('/boom', async () => {
+      throw new Error('upstream https://cdn.example.cn/b.pdf?ticket=TICKETVALUE answered 502');
+    });
+    try {
+      await app.ready();
+      await app.inject({ url: '/media/textbooks/1/file.pdf?uid=1&exp=9999999999&sig=MEDIASIG' });
+      await app.inject({ url: '/api/v1/textbooks?keyword=%E6%95%B0&token=TOKENVALUE&code=CODEVALUE' });
+      await app.inject({ url: '/api/v1/pub/user/login?password=PASSVALUE&secret=SECRETVALUE&sign=SIGNVALUE' });
+      const boom = await app.inject({ url: '/boom?ticket=TICKETVALUE' });
+      expect(boom.statusCode).toBe(500);
+    } finally {
+      await app.close();
+    }
+    const text = JSON.stringify(lines);
+    expect(text).toContain('sig=***');
+    expect(text).toContain('keyword=%E6%95%B0&token=***&code=***');
+    expect(text).toContain('answered 502');
+    expect(text).not.toMatch(/MEDIASIG|TOKENVALUE|CODEVALUE|PASSVALUE|SECRETVALUE|SIGNVALUE|TICKETVALUE/);
   });
 });

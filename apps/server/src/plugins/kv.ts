@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 
 /** Minimal key-value interface; TTLs are in milliseconds. */
 export interface Kv {
@@ -22,31 +23,79 @@ declare module 'fastify' {
   }
 }
 
-/** In-process implementation (single instance, development, tests). */
+/**
+ * Keys the in-process store holds at most (~250 bytes each: ~25 MB). A failure counter evicted by a
+ * flood starts again from zero; filling the store takes this many distinct keys, each behind an
+ * image captcha and a per-address rate limit. Several instances, or more, need REDIS_URL.
+ */
+export const MEMORY_KV_MAX_KEYS = 100_000;
+/**
+ * Clients each rate-limited route remembers in process (@fastify/rate-limit keeps one LRU map per
+ * route when Redis is not used; ~150 bytes per client): the least recently seen are forgotten first.
+ */
+export const RATE_LIMIT_CLIENTS = 10_000;
+/** Writes between two checks whether expired keys are due to be swept. */
+const SWEEP_CHECK_WRITES = 1_000;
+
+export interface MemoryKvOptions {
+  /** Most keys held; the least recently used is evicted first (default MEMORY_KV_MAX_KEYS). */
+  maxKeys?: number;
+  /** Least time between two sweeps of expired keys, in ms (default one minute). */
+  sweepIntervalMs?: number;
+}
+
+/**
+ * In-process implementation (single instance, development, tests). Bounded: at most `maxKeys`
+ * keys, the least recently used evicted first (so a flood of one-off keys, e.g. login failures of
+ * random unknown accounts, cannot grow the heap), and expired keys are swept out while writes go
+ * on instead of waiting to be read again.
+ */
 export class MemoryKv implements Kv {
-  private readonly map = new Map<string, { value: string; expires: number }>();
-  private live(key: string) {
-    const e = this.map.get(key);
-    if (e && e.expires <= Date.now()) {
-      this.map.delete(key);
-      return undefined;
-    }
-    return e;
+  private readonly cache: LRUCache<string, string>;
+  private readonly sweepIntervalMs: number;
+  private writes = 0;
+  private sweptAt = Date.now();
+
+  constructor(options: MemoryKvOptions = {}) {
+    this.cache = new LRUCache<string, string>({ max: options.maxKeys ?? MEMORY_KV_MAX_KEYS });
+    this.sweepIntervalMs = options.sweepIntervalMs ?? 60_000;
   }
+
+  /** Number of keys held (expired ones included until swept or read). */
+  get size(): number {
+    return this.cache.size;
+  }
+
+  /** Counts a write; every SWEEP_CHECK_WRITES writes, sweeps when the last sweep is old enough. */
+  private wrote() {
+    if (++this.writes % SWEEP_CHECK_WRITES !== 0) return;
+    if (Date.now() - this.sweptAt >= this.sweepIntervalMs) this.sweep();
+  }
+
+  /** Removes every expired key now. */
+  sweep(): void {
+    this.sweptAt = Date.now();
+    this.cache.purgeStale();
+  }
+
   async incr(key: string, ttlMs: number) {
-    const e = this.live(key);
-    const value = String(Number(e?.value ?? 0) + 1);
-    this.map.set(key, { value, expires: e?.expires ?? Date.now() + ttlMs });
-    return Number(value);
+    const current = this.cache.get(key);
+    const value = Number(current ?? 0) + 1;
+    // The window starts at the first increment: later ones keep its expiry.
+    if (current === undefined) this.cache.set(key, String(value), { ttl: Math.max(1, ttlMs) });
+    else this.cache.set(key, String(value), { noUpdateTTL: true });
+    this.wrote();
+    return value;
   }
   async get(key: string) {
-    return this.live(key)?.value ?? null;
+    return this.cache.get(key) ?? null;
   }
   async set(key: string, value: string, ttlMs: number) {
-    this.map.set(key, { value, expires: Date.now() + ttlMs });
+    this.cache.set(key, value, { ttl: Math.max(1, ttlMs) });
+    this.wrote();
   }
   async del(key: string) {
-    this.map.delete(key);
+    this.cache.delete(key);
   }
 }
 
@@ -76,6 +125,8 @@ export interface KvOptions {
   redisUrl: string | undefined;
   /** Key prefix (tests use a random one so that runs never see each other's counters). */
   prefix?: string;
+  /** Most keys of the in-process store (default MEMORY_KV_MAX_KEYS; tests lower it). */
+  maxKeys?: number;
 }
 
 export default fp<KvOptions>(
@@ -90,7 +141,7 @@ export default fp<KvOptions>(
       });
     } else {
       app.decorate('redis', null);
-      app.decorate('kv', new MemoryKv());
+      app.decorate('kv', new MemoryKv(opts.maxKeys ? { maxKeys: opts.maxKeys } : {}));
     }
   },
   { name: 'kv' },

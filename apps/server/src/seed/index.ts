@@ -1,10 +1,15 @@
 /**
  * Start-up seeding: official dictionaries and banners always (idempotent); each feature adds its
- * own seeder to SEEDERS below (the demo catalogue only into an empty database).
+ * own seeder to SEEDERS below. Demo content (demo catalogue, demo accounts) only when SEED_DEMO
+ * asks for it, or, with SEED_DEMO unset, into a fresh embedded database: one without users and
+ * without textbooks yet, so a database holding real data never receives accounts it did not ask
+ * for (docs/demo-accounts.md).
  */
+import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../config';
+import type { AppConfig, SeedDemo } from '../config';
 import type { Db } from '../db/client';
+import { textbooks, users } from '../db/schema';
 import { seedBanners } from './banners';
 import { seedDictionaries } from './dictionaries';
 import { seedTextbooks } from '../features/textbooks';
@@ -14,7 +19,7 @@ export interface SeedContext {
   db: Db;
   dataDir: string;
   log: FastifyBaseLogger;
-  /** Whether to seed demo content (the demo catalogue and its files). */
+  /** Whether to seed demo content this start (decided once, before any seeder runs). */
   demo: boolean;
   /** The app's configuration (e.g. the teaching back-office URL for demo grants). */
   config: AppConfig;
@@ -30,6 +35,19 @@ const SEEDERS: Seeder[] = [
   seedDemoAccounts,
 ];
 
-export async function runSeeders(ctx: SeedContext): Promise<void> {
-  for (const s of SEEDERS) await s(ctx);
+/** Whether demo content goes in: `'fresh'` asks the database whether it holds no user and no textbook yet. */
+export async function shouldSeedDemo(db: Db, demo: SeedDemo): Promise<boolean> {
+  if (demo !== 'fresh') return demo;
+  const [[u], [b]] = await Promise.all([
+    db.select({ n: count() }).from(users),
+    db.select({ n: count() }).from(textbooks),
+  ]);
+  return (u?.n ?? 0) === 0 && (b?.n ?? 0) === 0;
+}
+
+/** Runs every seeder; `demo` is the configured SEED_DEMO mode (AppConfig.seedDemo). */
+export async function runSeeders(ctx: Omit<SeedContext, 'demo'> & { demo: SeedDemo }): Promise<void> {
+  const demo = await shouldSeedDemo(ctx.db, ctx.demo);
+  if (ctx.demo === 'fresh' && !demo) ctx.log.debug('the database already holds data: no demo content seeded');
+  for (const s of SEEDERS) await s({ ...ctx, demo });
 }
