@@ -4,7 +4,8 @@
 //   on the 2-core machines; `npm run typecheck` covers types).
 // - react-hooks for apps/web.
 // - Import boundaries (eslint-plugin-boundaries), bulletproof-react style for apps/web/src:
-//     features/<name>  -> shared folders and its own files; never another feature, never app
+//     features/<name>  -> shared folders (api: calls several features make) and its own files; never
+//                         another feature, never app
 //     shared folders   -> other shared folders only; never features, never app
 //     app (and main)   -> anything
 //   and for apps/server/src: features/<name> never reaches into another feature's files (its index.ts,
@@ -19,7 +20,19 @@ import tseslint from 'typescript-eslint';
 const root = import.meta.dirname;
 
 /** Shared folders of apps/web/src (bulletproof-react): usable by features and app, never the reverse. */
-const WEB_SHARED = ['components', 'config', 'lib', 'stores', 'hooks', 'utils', 'types', 'testing', 'assets', 'styles'];
+const WEB_SHARED = [
+  'api',
+  'components',
+  'config',
+  'lib',
+  'stores',
+  'hooks',
+  'utils',
+  'types',
+  'testing',
+  'assets',
+  'styles',
+];
 
 export default tseslint.config(
   {
@@ -136,7 +149,7 @@ export default tseslint.config(
               from: ['web-shared'],
               disallow: ['web-feature', 'web-app'],
               message:
-                'Shared web code (components, config, lib, stores, hooks, utils, types, testing) must not import features or app: move the code to a shared folder or compose it in src/app.',
+                'Shared web code (api, components, config, lib, stores, hooks, utils, types, testing) must not import features or app: move the code to a shared folder or compose it in src/app.',
             },
             {
               from: ['web-feature'],
@@ -147,7 +160,7 @@ export default tseslint.config(
               from: ['web-feature'],
               disallow: [['web-feature', { feature: '!${from.feature}' }]],
               message:
-                'Feature "${file.feature}" must not import feature "${dependency.feature}": features never import each other; share through src/{components,lib,stores,hooks,...} or compose in src/app.',
+                'Feature "${file.feature}" must not import feature "${dependency.feature}": features never import each other; share through src/{api,components,lib,stores,hooks,...} or compose in src/app.',
             },
             {
               from: ['server-feature', 'server-feature-index'],

@@ -1,10 +1,14 @@
 // Bundles the server into dist/main.js with esbuild. Workspace packages (@eav/contract, TypeScript
-// source) are inlined; every npm dependency stays external and is loaded from node_modules.
+// source) are inlined; every npm package stays external and is loaded from node_modules. That holds
+// for development dependencies too: the demo seed's generators (PDF, fonts, ffmpeg) are loaded by
+// dynamic import only when demo files are made, which production (installed without them) refuses.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@eav/'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter(
+  (name) => !name.startsWith('@eav/'),
+);
 
 await build({
   entryPoints: {

@@ -17,11 +17,13 @@ import { repoRoot } from './lib/package-root';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
+import erasurePlugin from './plugins/erasure';
 import errorsPlugin from './plugins/errors';
-import kvPlugin from './plugins/kv';
+import kvPlugin, { RATE_LIMIT_CLIENTS } from './plugins/kv';
 import rawBodyPlugin from './plugins/raw-body';
+import securityHeadersPlugin from './plugins/security-headers';
 import signPlugin from './plugins/sign';
-import webPlugin from './plugins/web';
+import webPlugin, { webRuntimeConfig } from './plugins/web';
 import accountsFeature from './features/accounts';
 import textbooksFeature from './features/textbooks';
 import bannerRoutes from './routes/banner';
@@ -43,6 +45,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Prefix of shared keys in Redis (tests isolate runs with a random one). */
   kvPrefix?: string;
+  /** Most keys of the in-process key-value store (tests lower it to see it bounded). */
+  kvMaxKeys?: number;
 }
 
 declare module 'fastify' {
@@ -76,7 +80,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // External plugins.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
-  await app.register(docsPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(docsPlugin, { enabled: config.apiDocs });
 
   // App plugins.
   await app.register(errorsPlugin);
@@ -89,13 +94,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(kvPlugin, {
     redisUrl: config.redisUrl,
     ...(options.kvPrefix ? { prefix: options.kvPrefix } : {}),
+    ...(options.kvMaxKeys ? { maxKeys: options.kvMaxKeys } : {}),
+  });
+  // Without Redis, @fastify/rate-limit keeps one in-memory LRU map of clients per rate-limited
+  // route, sized by the route's own `cache` (the plugin-level one is not passed on): bound each.
+  app.addHook('onRoute', (route) => {
+    const limit = route.config?.rateLimit;
+    if (limit && typeof limit === 'object') limit.cache ??= RATE_LIMIT_CLIENTS;
   });
   await app.register(rateLimit, {
     global: false,
+    cache: RATE_LIMIT_CLIENTS,
     ...(app.redis ? { redis: app.redis, nameSpace: `${options.kvPrefix ?? 'eav:'}rl:` } : {}),
   });
   await app.register(signPlugin, { secret: config.signSecret, ...(options.now ? { now: options.now } : {}) });
   await app.register(authPlugin);
+  await app.register(erasurePlugin);
 
   await runSeeders({ db: app.db, dataDir: config.dataDir, log: app.log, demo: config.seedDemo, config });
 
@@ -107,7 +121,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(textbooksFeature, { config });
 
   // The web app last, so API 404s never fall through to it.
-  await app.register(webPlugin, { distDir: config.webDistDir ?? path.join(repoRoot(), 'apps', 'web', 'dist') });
+  await app.register(webPlugin, {
+    distDir: config.webDistDir ?? path.join(repoRoot(), 'apps', 'web', 'dist'),
+    runtimeConfig: webRuntimeConfig(config),
+  });
 
   return app;
 }

@@ -8,7 +8,7 @@ const production = {
   URL_SIGNING_SECRET: 'a-real-url-signing-secret-0123456789',
 };
 
-describe('loadConfig (contract section 5)', () => {
+describe('loadConfig (docs/api.md, Configuration)', () => {
   it('applies the documented defaults', () => {
     const c = loadConfig({});
     expect(c.port).toBe(8080);
@@ -16,8 +16,15 @@ describe('loadConfig (contract section 5)', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.redisUrl).toBeUndefined();
     expect(c.smsProvider).toBe('dev');
-    expect(c.seedDemo).toBe(true);
+    expect(c.seedDemo).toBe('fresh');
     expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it('seeds demo data only into a fresh embedded database unless SEED_DEMO says otherwise', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/eav' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/eav', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 
   it('names every bad variable in one message', () => {
@@ -28,6 +35,14 @@ describe('loadConfig (contract section 5)', () => {
       expect((err as Error).message).toMatch(/PORT="eighty"/);
       expect((err as Error).message).toMatch(/DATABASE_URL="mysql:\/\/x"/);
     }
+  });
+
+  it('reads REMOTE_MEDIA_HOSTS as a lower-case host list, empty by default, and refuses URLs', () => {
+    expect(loadConfig({}).remoteMediaHosts).toEqual([]);
+    expect(
+      loadConfig({ REMOTE_MEDIA_HOSTS: ' CDN.Example.com , files.example.edu.cn:8443,' }).remoteMediaHosts,
+    ).toEqual(['cdn.example.com', 'files.example.edu.cn:8443']);
+    expect(() => loadConfig({ REMOTE_MEDIA_HOSTS: 'https://cdn.example.com/' })).toThrow(/REMOTE_MEDIA_HOSTS/);
   });
 
   it('accepts a production configuration and seeds no demo data there by default', () => {
@@ -43,5 +58,25 @@ describe('loadConfig (contract section 5)', () => {
     ['SEED_DEMO', { SEED_DEMO: 'true' }],
   ])('refuses %s test settings in production', (name, override) => {
     expect(() => loadConfig({ ...production, ...override })).toThrow(new RegExp(name));
+  });
+
+  it('serves the API docs outside production, and in production only with API_DOCS=true', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS/);
+  });
+
+  it.each(['javascript:alert(1)', 'data:text/html,x', 'http://teaching.example.edu.cn/sso', '//evil.example', '/sso'])(
+    'refuses TEACHING_BACKOFFICE_URL=%s (the web opens it in a new window: https only)',
+    (url) => {
+      expect(() => loadConfig({ TEACHING_BACKOFFICE_URL: url })).toThrow(/TEACHING_BACKOFFICE_URL/);
+    },
+  );
+
+  it('accepts an https TEACHING_BACKOFFICE_URL', () => {
+    const url = 'https://teaching.example.edu.cn/sso?from=portal';
+    expect(loadConfig({ TEACHING_BACKOFFICE_URL: url }).teachingBackofficeUrl).toBe(url);
   });
 });

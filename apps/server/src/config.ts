@@ -1,8 +1,9 @@
 /**
- * Configuration from environment variables (contract.md section 5), validated once at start.
+ * Configuration from environment variables (docs/api.md, Configuration), validated once at start.
  * A bad value stops the process with a message naming the variable.
  */
 import path from 'node:path';
+import { isSafeLink } from '@eav/contract';
 import { z } from 'zod';
 
 const DEV_SIGN_SECRET = 'dev-secret';
@@ -38,11 +39,16 @@ export const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Directory of the built web app; defaults to apps/web/dist. */
     WEB_DIST_DIR: z.string().optional(),
-    /** Seed the demo catalogue into an empty database at start. */
-    /** Demo catalogue and demo accounts (published passwords): on by default except in production, where refused. */
+    /**
+     * Demo catalogue and demo accounts: `true` seeds them (idempotently), `false` never; unset, only
+     * into a fresh embedded database (no DATABASE_URL, no users or textbooks yet) outside
+     * production. Refused in production (docs/demo-accounts.md).
+     */
     SEED_DEMO: booleanish.optional(),
     /** Trust X-Forwarded-* from a reverse proxy (only behind one: it decides the client IP for rate limits). */
     TRUST_PROXY: booleanish.default(false),
+    /** OpenAPI document and Swagger UI at /api/docs: on by default except in production. */
+    API_DOCS: booleanish.optional(),
     /** Public origin of the portal (for absolute links); derived from the request when unset. */
     PUBLIC_ORIGIN: z.string().url().optional(),
     ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
@@ -54,7 +60,34 @@ export const envSchema = z
     TENCENT_SMS_SDK_APP_ID: z.string().optional(),
     TENCENT_SMS_SIGN_NAME: z.string().optional(),
     TENCENT_SMS_TEMPLATE_ID: z.string().optional(),
-    TEACHING_BACKOFFICE_URL: z.string().url().default('https://teaching.example.edu.cn/sso'),
+    /** Opened by the web in a new window, so https only (docs/api.md, Configuration). */
+    TEACHING_BACKOFFICE_URL: z
+      .string()
+      .refine((v) => /^https:\/\//i.test(v) && isSafeLink(v), 'must be an https:// URL')
+      .default('https://teaching.example.edu.cn/sso'),
+    /**
+     * Hosts the server may fetch imported remote textbook files from (`host` or `host:port`,
+     * comma-separated); empty: no remote fetches (docs/api.md, Configuration).
+     */
+    REMOTE_MEDIA_HOSTS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(
+              /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/,
+              'must be comma-separated host names, each optionally with :port',
+            ),
+        ),
+      ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -84,6 +117,9 @@ export const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/** When demo content is seeded: always (SEED_DEMO=true), never, or only into a fresh database. */
+export type SeedDemo = boolean | 'fresh';
+
 /** The configuration object the app factory takes. */
 export interface AppConfig {
   env: Env['NODE_ENV'];
@@ -101,10 +137,15 @@ export interface AppConfig {
   captchaFixedCode: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
-  seedDemo: boolean;
+  /** Demo seeding: always, never, or 'fresh' = only into a database without users or textbooks (SEED_DEMO unset). */
+  seedDemo: SeedDemo;
   publicOrigin: string | undefined;
   trustProxy: boolean;
+  /** Serve the OpenAPI document and Swagger UI at /api/docs (API_DOCS). */
+  apiDocs: boolean;
   teachingBackofficeUrl: string;
+  /** Allowed hosts of remote textbook files (REMOTE_MEDIA_HOSTS), lower case; empty = none. */
+  remoteMediaHosts: string[];
   sms: Pick<
     Env,
     | 'ALIYUN_SMS_ACCESS_KEY_ID'
@@ -148,10 +189,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     captchaFixedCode: e.CAPTCHA_FIXED_CODE,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
-    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL ? 'fresh' : false),
     publicOrigin: e.PUBLIC_ORIGIN,
     trustProxy: e.TRUST_PROXY,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     teachingBackofficeUrl: e.TEACHING_BACKOFFICE_URL,
+    remoteMediaHosts: e.REMOTE_MEDIA_HOSTS,
     sms: e,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Issue 2 foundation: health, envelope and errors (contract 1), pagination limits (contract 2),
- * EAV-Sign verification (contract 3), dictionaries, banners, OpenAPI, and serving the web app.
+ * Foundation: health, envelope and errors (docs/api.md, Errors), pagination limits (docs/api.md, Pagination),
+ * EAV-Sign verification (docs/api.md, Signing), dictionaries, banners, OpenAPI, and serving the web app.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -69,7 +69,7 @@ describe('dictionaries', () => {
   });
 });
 
-describe('envelope and errors (contract 1)', () => {
+describe('envelope and errors (docs/api.md, Errors)', () => {
   it('answers an unknown API path with 404 网络请求不存在 in the envelope', async () => {
     for (const url of ['/api/v1/nope', '/prize/api/v1/nope']) {
       const res = await api(t.app, { url });
@@ -128,7 +128,7 @@ describe('envelope and errors (contract 1)', () => {
   });
 });
 
-describe('EAV-Sign (contract 3)', () => {
+describe('EAV-Sign (docs/api.md, Signing)', () => {
   const url = '/api/v1/dictionary/stage/1/subjects';
 
   it('accepts the signature of the contract and rejects a missing one', async () => {

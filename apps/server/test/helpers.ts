@@ -132,7 +132,10 @@ export interface ApiRequest {
   secret?: string;
 }
 
-/** Injects a request signed exactly as the web client signs it (contract section 3). */
+/**
+ * Injects a request signed exactly as the web client signs it (docs/api.md, Signing): `url` is the
+ * target as sent, which the signer reduces to its canonical path as the server does.
+ */
 export function api(app: FastifyInstance, req: ApiRequest): Promise<LightMyRequestResponse> {
   const method = (req.method ?? 'GET').toUpperCase() as InjectOptions['method'] & string;
   const query: Record<string, string> = {};

@@ -1,35 +1,35 @@
 /**
- * Business constants of portal-spec.md section 9 and the shared client rules of sections 7-8.
+ * Business constants of docs/product.md §9 and the shared client rules of §7-§8.
  * Plain values only: the web entry imports from here, and a zod schema built at module level would
  * pull zod into the first chunk every page loads.
  */
 
-/** Success code in the body of every successful response (contract section 1). */
+/** Success code in the body of every successful response (docs/api.md, Errors). */
 export const OK_CODE = 200;
 
-/** Default and largest `pageSize` of list endpoints (contract section 2). */
+/** Default and largest `pageSize` of list endpoints (docs/api.md, Pagination). */
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
 
-/** Platform value sent with login and register payloads (spec 3, 9). */
+/** Platform value sent with login and register payloads (docs/product.md §3, §9). */
 export const PLATFORM = 'WEB' as const;
 
-/** Platform code of the teaching back-office permission check (spec 6, 9). */
+/** Platform code of the teaching back-office permission check (docs/product.md §6, §9). */
 export const TEACHING_PLATFORM_CODE = 'xh' as const;
 
-/** Toast durations in seconds (spec 8, 9). */
+/** Toast durations in seconds (docs/product.md §8, §9). */
 export const TOAST_SECONDS = { error: 3, httpError: 5, offline: 3 } as const;
 
-/** Delay before the 403 redirect to login, in ms (spec 4, 9). */
+/** Delay before the 403 redirect to login, in ms (docs/product.md §4, §9). */
 export const FORBIDDEN_REDIRECT_DELAY_MS = 1000;
 
-/** Fixed mobile layout width in CSS px (spec 2, 9). */
+/** Fixed mobile layout width in CSS px (docs/product.md §2, §9). */
 export const MOBILE_LAYOUT_WIDTH = 375;
 
-/** Lazy route chunk time-out in ms (spec 9). */
+/** Lazy route chunk time-out in ms (docs/product.md §9). */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
-/** Stored keys (spec 9). */
+/** Stored keys (docs/product.md §9). */
 export const STORAGE_KEYS = {
   user: 'user',
   userInfo: 'userInfo',
@@ -38,7 +38,7 @@ export const STORAGE_KEYS = {
   commonNameCookie: 'commonName',
 } as const;
 
-/** Role name that makes a user a teacher (spec 5). */
+/** Role name that makes a user a teacher (docs/product.md §5). */
 export const TEACHER_ROLE = 'teacher';
 
 /** Identities a person chooses at registration. */

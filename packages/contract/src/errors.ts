@@ -1,15 +1,12 @@
 /**
- * Domain error codes (contract.md section 1). HTTP-status codes are used as numbers; these are the
- * dotted codes for failures a client must tell apart.
+ * Domain error codes (docs/api.md, Errors). HTTP-status codes are used as numbers; these are the
+ * dotted codes for failures a client must tell apart. Each is documented with its HTTP status in
+ * docs/api.md, Errors (a test keeps the two in step).
  */
 export const ErrorCode = {
   SIGN_INVALID: 'SIGN.INVALID',
   SIGN_EXPIRED: 'SIGN.EXPIRED',
-  VALIDATION: 'VALIDATION.FAILED',
-  NOT_FOUND: 'NOT_FOUND',
   RATE_LIMITED: 'RATE.LIMITED',
-  AUTH_REQUIRED: 'AUTH.REQUIRED',
-  AUTH_TOKEN_INVALID: 'AUTH.TOKEN_INVALID',
   AUTH_ACCOUNT_DISABLED: 'AUTH.ACCOUNT_DISABLED',
   AUTH_ACCOUNT_CANCELLED: 'AUTH.ACCOUNT_CANCELLED',
   AUTH_CAPTCHA_INVALID: 'AUTH.CAPTCHA_INVALID',
@@ -28,8 +25,9 @@ export const ErrorCode = {
   CODE_INVALID: 'ACTIVATION.CODE_INVALID',
   CODE_USED: 'ACTIVATION.CODE_USED',
   CODE_EXPIRED: 'ACTIVATION.CODE_EXPIRED',
+  /** The code belongs to another book than the one the user is activating (data: that book's card). */
+  CODE_OTHER_BOOK: 'ACTIVATION.OTHER_BOOK',
   TEXTBOOK_NO_ACCESS: 'TEXTBOOK.NO_ACCESS',
-  INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

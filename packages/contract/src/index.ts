@@ -9,6 +9,8 @@ export * from './constants';
 export * from './limits';
 export * from './paths';
 export * from './vocabulary';
+export * from './links';
+export * from './schemas/common';
 export * from './schemas/dictionary';
 export * from './schemas/banner';
 export * from './schemas/accounts';

@@ -1,5 +1,5 @@
 /**
- * API endpoint paths (portal-spec.md section 7 and the issues). Functions build paths with ids.
+ * API endpoint paths (docs/product.md §7 and docs/api.md). Functions build paths with ids.
  * Both the server routes and the web client read them from here.
  */
 export const ApiPaths = {
@@ -13,7 +13,11 @@ export const ApiPaths = {
   dictVolume: '/api/v1/dictionary/volume',
   // home
   banner: '/prize/api/v1/banner',
-  // accounts (issue 3)
+  /** Operators' banner list and create (role `admin`). */
+  adminBanners: '/api/v1/admin/banners',
+  /** Operators' banner update and delete (role `admin`). */
+  adminBanner: (id: string | number) => `/api/v1/admin/banners/${id}`,
+  // accounts
   captcha: '/api/v1/pub/user/verificationCode',
   captchaV2: '/api/v2/pub/user/verificationCode',
   checkMobile: '/api/v1/pub/user/check/mobile',
@@ -35,7 +39,7 @@ export const ApiPaths = {
   permission: (userId: string | number, platformCode: string) => `/api/v1/users/${userId}/${platformCode}`,
   adminUserStatus: (userId: string | number) => `/api/v1/admin/users/${userId}/status`,
   adminUserPlatforms: (userId: string | number) => `/api/v1/admin/users/${userId}/platforms`,
-  // textbooks (issue 4)
+  // textbooks
   textbooks: '/api/v1/textbooks',
   textbookFacets: '/api/v1/textbooks/facets',
   textbook: (id: string | number) => `/api/v1/textbooks/${id}`,

@@ -1,5 +1,5 @@
 /**
- * `npm run import:textbooks -- <file.jsonl> [more.jsonl …]` (contract sections 4 and 5): imports
+ * `npm run import:textbooks -- <file.jsonl> [more.jsonl …]` (docs/api.md, Textbook catalogue import and Commands): imports
  * textbook catalogues, printing created / updated / unchanged counts and every skipped line with
  * its number. Relative coverUrl/fileUrl in a file resolve against that file's directory.
  * Exit status: 0 when the files were read and imported (even with skipped lines), 1 otherwise.

@@ -1,6 +1,6 @@
 /**
  * AppError: a failure with an HTTP status, a contract error code and a Chinese message that is
- * shown to the user as-is (contract.md section 1). Throw it from any handler or service.
+ * shown to the user as-is (docs/api.md, Errors). Throw it from any handler or service.
  */
 import { ErrorCode, Messages } from '@eav/contract';
 
@@ -20,8 +20,6 @@ export class AppError extends Error {
 export const badRequest = (msg: string, code: number | string = 400, data?: unknown) =>
   new AppError(400, code, msg, data);
 export const unauthorized = (msg: string = Messages.tokenInvalid) => new AppError(401, 401, msg);
-/** 403: only when the token itself is no longer acceptable (contract section 1). */
-export const forbidden = (msg: string, code: number | string = 403) => new AppError(403, code, msg);
 export const notFound = (msg = '内容不存在或已下架') => new AppError(404, 404, msg);
 export const conflict = (msg: string, code: number | string = 409, data?: unknown) =>
   new AppError(409, code, msg, data);

@@ -12,7 +12,7 @@ export const queryClient = new QueryClient({
       staleTime: 60_000,
       refetchOnWindowFocus: false,
       // Requests always reach the HTTP client, which owns the offline rule (toast '请连接网络使用',
-      // spec 8); TanStack's default would silently pause them while the browser is offline.
+      // docs/product.md §8); TanStack's default would silently pause them while the browser is offline.
       networkMode: 'always',
       // 4xx answers and offline are final; retry only network and server failures, once.
       retry: (count, error) =>

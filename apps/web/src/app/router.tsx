@@ -1,5 +1,5 @@
 /**
- * The route table (spec section 2), hash mode. Every route's page is a lazy chunk loaded through
+ * The route table (docs/product.md §2), hash mode. Every route's page is a lazy chunk loaded through
  * `loadChunk` (120 s time-out, one retry). `handle.title` names the page; `handle.menu` is the
  * header entry it highlights (see components/layouts/menu.ts).
  */
@@ -25,7 +25,7 @@ function page(path: string, title: string, load: Loader, extra: Partial<RouteObj
 const comingSoon: Loader = () => import('./routes/coming-soon');
 
 export const desktopRoutes: RouteObject[] = [
-  // `/` on a mobile device goes to the H5 home (spec 2).
+  // `/` on a mobile device goes to the H5 home (docs/product.md §2).
   page(paths.home, '首页', () => import('./routes/home'), {
     loader: () => (isMobileDevice() ? redirect(paths.mobile.home) : null),
   }),
@@ -43,7 +43,7 @@ export const desktopRoutes: RouteObject[] = [
   page(paths.teachersTraining, '智慧研修', comingSoon),
   page(paths.smartPublishing, '智慧出版', comingSoon),
   page(paths.bigData, '大数据中心', comingSoon),
-  // User centre: a login-guarded layout with a side menu around its three pages (spec 2, 6).
+  // User centre: a login-guarded layout with a side menu around its three pages (docs/product.md §2, §6).
   {
     lazy: async () => ({ Component: (await loadChunk(() => import('./routes/user/layout'))).default }),
     children: [

@@ -1,5 +1,5 @@
 /**
- * Route paths of the portal (spec section 2), one table for links, redirects and the router.
+ * Route paths of the portal (docs/product.md §2), one table for links, redirects and the router.
  * The router works in hash mode: every path here is the part after `#`.
  */
 export const paths = {
@@ -64,14 +64,14 @@ export const paths = {
   },
 } as const;
 
-/** `/loginRegistration?loginStep=1|0&redirect=…` (spec section 2). */
+/** `/loginRegistration?loginStep=1|0&redirect=…` (docs/product.md §2). */
 export function loginPath(step: 'login' | 'register' = 'login', redirect?: string): string {
   const q = new URLSearchParams({ loginStep: step === 'login' ? '1' : '0' });
   if (redirect) q.set('redirect', redirect);
   return `${paths.loginRegistration}?${q.toString()}`;
 }
 
-/** True on routes rendered without header and footer: the H5 site and the preview pages (spec 2, Shell). */
+/** True on routes rendered without header and footer: the H5 site and the preview pages (docs/product.md §2, Shell). */
 export function isBareRoute(pathname: string): boolean {
   return (
     pathname.startsWith('/mobileH5') ||
@@ -81,7 +81,7 @@ export function isBareRoute(pathname: string): boolean {
   );
 }
 
-/** True on mobile-page routes, where some error toasts are not shown (spec 8). */
+/** True on mobile-page routes, where some error toasts are not shown (docs/product.md §8). */
 export function isMobileRoute(pathname: string): boolean {
   return pathname.startsWith('/mobileH5') || pathname.startsWith('/mobile/');
 }

@@ -1,6 +1,6 @@
 /**
  * Site configuration: platform name, organisers, contact and filing numbers shown by the header
- * and footer (spec section 2, Footer). Values are configuration, not code: change them here.
+ * and footer (docs/product.md §2, Footer). Values are configuration, not code: change them here.
  */
 export const site = {
   platformName: '之江数字教材服务平台',

@@ -1,5 +1,5 @@
 /**
- * The HTTP client rules of spec sections 7-8 against a mocked transport (axios-mock-adapter):
+ * The HTTP client rules of docs/product.md §7-8 against a mocked transport (axios-mock-adapter):
  * toasts, silent requests, 401/403/404/other statuses, the SIGN.EXPIRED clock correction, empty
  * GET parameters and the signature of what is actually sent.
  */

@@ -1,5 +1,5 @@
 /**
- * Device detection and the mobile viewport (spec section 2, Shell: mobile devices get a fixed
+ * Device detection and the mobile viewport (docs/product.md §2, Shell: mobile devices get a fixed
  * 375 px-wide viewport scaled to the screen).
  */
 import { MOBILE_LAYOUT_WIDTH } from '@eav/contract';
@@ -8,10 +8,6 @@ const MOBILE_UA = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini
 
 export function isMobileDevice(userAgent: string = navigator.userAgent): boolean {
   return MOBILE_UA.test(userAgent);
-}
-
-export function isWeChatBrowser(userAgent: string = navigator.userAgent): boolean {
-  return /MicroMessenger/i.test(userAgent);
 }
 
 /** Sets `<meta name=viewport>` to a 375 px layout that the browser scales to the screen width. */

@@ -1,5 +1,5 @@
 /**
- * Lazy route chunks (spec section 9: chunks time out after 120 s). A chunk that fails or times out
+ * Lazy route chunks (docs/product.md §9: chunks time out after 120 s). A chunk that fails or times out
  * is retried once; a second failure reaches the route error boundary, which offers a reload.
  */
 import { CHUNK_TIMEOUT_MS } from '@eav/contract';

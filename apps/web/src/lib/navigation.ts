@@ -1,7 +1,7 @@
 /**
  * Navigation usable outside React (the HTTP client's 403 rule). The app registers the router's
  * navigate function at start; navigating to the current location is a no-op, which is how
- * duplicate navigations are swallowed (spec section 8).
+ * duplicate navigations are swallowed (docs/product.md §8).
  */
 type NavigateFn = (to: string, options?: { replace?: boolean }) => void;
 

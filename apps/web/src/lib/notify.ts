@@ -1,6 +1,6 @@
 /**
  * Toast sink for the HTTP client. The desktop shell registers antd's message/notification and the
- * H5 shell antd-mobile's Toast; the client picks by the current route (spec section 8).
+ * H5 shell antd-mobile's Toast; the client picks by the current route (docs/product.md §8).
  */
 export interface Notifier {
   /** A short error message, shown for `seconds`. */

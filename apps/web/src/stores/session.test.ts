@@ -1,4 +1,4 @@
-/** Session store start-up and transitions (spec section 4). */
+/** Session store start-up and transitions (docs/product.md §4). */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const alice = { userId: 11, userName: '王老师', token: 'tok-local', roles: ['teacher'], avatar: null };

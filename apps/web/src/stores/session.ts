@@ -1,6 +1,6 @@
 /**
  * Session store (Zustand): the logged-in user, loaded at start from local storage or the shared
- * cookie (spec section 4), with the transitions of spec 4: login, 401 (silent), log out.
+ * cookie (docs/product.md §4), with the transitions of docs/product.md §4: login, 401 (silent), log out.
  */
 import { create } from 'zustand';
 import { TEACHER_ROLE } from '@eav/contract';
@@ -41,12 +41,12 @@ export const useSession = create<SessionState>((set, get) => ({
   },
 }));
 
-/** A teacher is a user whose roles include 'teacher' (spec section 5). */
+/** A teacher is a user whose roles include 'teacher' (docs/product.md §5). */
 export function isTeacher(user: Pick<SessionUser, 'roles'> | null | undefined): boolean {
   return !!user?.roles?.includes(TEACHER_ROLE);
 }
 
-/** A 'Zjer teacher' is a teacher with a personId or zsVerified (spec section 5). */
+/** A 'Zjer teacher' is a teacher with a personId or zsVerified (docs/product.md §5). */
 export function isZjerTeacher(user: SessionUser | null | undefined): boolean {
   return isTeacher(user) && !!(user?.personId || user?.zsVerified);
 }

@@ -1,4 +1,4 @@
-/** 平台介绍 (/about): what the platform is, who runs it and what it offers (spec 1, 2). */
+/** 平台介绍 (/about): what the platform is, who runs it and what it offers (docs/product.md §1, §2). */
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';

@@ -1,4 +1,4 @@
-/** 版权声明 (/copyRight): the copyright statement linked from the footer (spec 2, Footer). */
+/** 版权声明 (/copyRight): the copyright statement linked from the footer (docs/product.md §2, Footer). */
 import { site } from '@/config/site';
 
 export default function CopyRightRoute() {

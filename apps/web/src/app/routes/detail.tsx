@@ -1,4 +1,4 @@
-/** `/detail?id=…`: one textbook (issue 4). */
+/** `/detail?id=…`: one textbook. */
 import { TextbookDetail } from '@/features/textbooks/components/textbook-detail';
 
 export default function DetailRoute() {

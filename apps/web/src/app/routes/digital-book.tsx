@@ -1,4 +1,4 @@
-/** `/digitalBook`: the digital textbook catalogue (issue 4). */
+/** `/digitalBook`: the digital textbook catalogue. */
 import { Catalogue } from '@/features/textbooks/components/catalogue';
 
 export default function DigitalBookRoute() {

@@ -1,5 +1,5 @@
 /**
- * Home (/): the banner carousel, entry cards to every area, the featured-textbooks slot (issue 4)
+ * Home (/): the banner carousel, entry cards to every area, the featured-textbooks slot
  * and a three-step guide. Mobile devices never get here (the route redirects them to the H5 home).
  */
 import { KeyOutlined, ReadOutlined, UserAddOutlined } from '@ant-design/icons';
@@ -46,7 +46,7 @@ export default function HomeRoute() {
         <AreaGrid areas={DESKTOP_AREAS} />
       </section>
 
-      {/* Featured textbooks per stage (issue 4): the textbooks feature mounts its section here. */}
+      {/* Featured textbooks per stage: the textbooks feature mounts its section here. */}
       <FeaturedTextbooks />
 
       <section className="eav-section eav-guide" aria-labelledby="home-guide">

@@ -1,5 +1,5 @@
 /**
- * `/loginRegistration?loginStep=1|0&redirect=…` (spec 2; issue 3): login, register and
+ * `/loginRegistration?loginStep=1|0&redirect=…` (docs/product.md §2; docs/accounts.md): login, register and
  * forgot-password. After success the user is stored and the browser goes to `redirect` or home.
  * A logged-in visitor without a pending redirect is sent home.
  */

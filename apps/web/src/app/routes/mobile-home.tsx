@@ -29,7 +29,7 @@ export default function MobileHomeRoute() {
       <section className="eav-h5-card" aria-label="服务入口">
         <AreaGridH5 areas={H5_AREAS} />
       </section>
-      {/* Featured textbooks per stage (issue 4): the textbooks feature mounts its H5 section here. */}
+      {/* Featured textbooks per stage: the textbooks feature mounts its H5 section here. */}
       <MobileFeaturedTextbooks />
       <section className="eav-h5-card eav-h5-home__tip">
         <strong>首次使用？</strong>

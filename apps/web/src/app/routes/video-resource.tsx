@@ -1,4 +1,4 @@
-/** `/videoResource`: network learning, the lesson library (issue 4). */
+/** `/videoResource`: network learning, the lesson library. */
 import { LessonLibrary } from '@/features/learning/components/lesson-library';
 
 export default function VideoResourceRoute() {

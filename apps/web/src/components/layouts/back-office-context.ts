@@ -1,5 +1,5 @@
 /**
- * How the header learns the teaching back-office address (spec 6, 7). The check is an API call that
+ * How the header learns the teaching back-office address (docs/product.md §6, §7). The check is an API call that
  * lives in features/permission; shared layout code may not import features, so the app provides
  * the hook here (app/shell.tsx). The default says "no back-office".
  */

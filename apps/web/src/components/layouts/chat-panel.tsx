@@ -1,5 +1,5 @@
 /**
- * Online customer service (spec 2: shell chat button; footer 在线客服). Opens a panel with the
+ * Online customer service (docs/product.md §2: shell chat button; footer 在线客服). Opens a panel with the
  * service hours and the channels that reach a person: the hotline (tel:) and the support mailbox
  * (mailto:), all from config/site.ts. The floating button and the footer link share one panel.
  */
@@ -13,7 +13,7 @@ export const useChatPanel = create<{ open: boolean; setOpen(open: boolean): void
   setOpen: (open) => set({ open }),
 }));
 
-/** Whether the hotline is staffed at `now` (weekdays 9:00-21:00, weekends 9:00-22:00, spec 2/9). */
+/** Whether the hotline is staffed at `now` (weekdays 9:00-21:00, weekends 9:00-22:00, docs/product.md §2, §9). */
 export function isServiceOpen(now: Date = new Date()): boolean {
   const day = now.getDay();
   const minutes = now.getHours() * 60 + now.getMinutes();

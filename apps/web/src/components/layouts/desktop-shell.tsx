@@ -1,5 +1,5 @@
 /**
- * Desktop shell (spec section 2, Shell): header, page, footer and the floating 在线客服 button;
+ * Desktop shell (docs/product.md §2, Shell): header, page, footer and the floating 在线客服 button;
  * the page scrolls to the top on every navigation.
  */
 import { useEffect, type ReactNode } from 'react';

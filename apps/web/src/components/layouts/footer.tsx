@@ -1,5 +1,5 @@
 /**
- * Desktop footer (spec section 2, Footer), every value from config/site.ts: 关于 and 服务 link
+ * Desktop footer (docs/product.md §2, Footer), every value from config/site.ts: 关于 and 服务 link
  * columns (抗疫助学 opens the external study-aid site in a new tab), the organisers, the contact
  * block (service hours, 在线客服, hotline, mailbox) and the bottom line (copyright → /copyRight,
  * police and ICP filing, publication licences).

@@ -1,5 +1,5 @@
 /**
- * H5 shell for /mobileH5/* (spec section 2): a 375 px design in antd-mobile, no header or footer;
+ * H5 shell for /mobileH5/* (docs/product.md §2): a 375 px design in antd-mobile, no header or footer;
  * the four main pages (首页, 教材, 激活, 我的) share a bottom TabBar.
  */
 import { AppOutline, KeyOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';

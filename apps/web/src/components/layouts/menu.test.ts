@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { MENU, selectedMenuKey, selectedTextbookChild, type MenuKey } from './menu';
 
-/** Every path of the route table with the entry it must highlight (spec section 2). */
+/** Every path of the route table with the entry it must highlight (docs/product.md §2). */
 const EXPECTED: Record<string, MenuKey | null> = {
   '/': 'home',
   '/digitalBook': 'textbook',
@@ -60,7 +60,7 @@ describe('selectedMenuKey', () => {
     for (const p of Object.values(paths.mobile)) expect(selectedMenuKey(p)).toBeNull();
   });
 
-  it('matches paths exactly, not by prefix (spec 2)', () => {
+  it('matches paths exactly, not by prefix (docs/product.md §2)', () => {
     expect(selectedMenuKey('/digitalBookshelf')).toBeNull();
     expect(selectedMenuKey('/helpdesk')).toBeNull();
     expect(selectedMenuKey('/digitalResourcesX')).toBeNull();
@@ -69,7 +69,7 @@ describe('selectedMenuKey', () => {
     expect(selectedMenuKey('/wisdomteaching')).toBeNull();
   });
 
-  it('every highlighted key is a menu entry, in the spec order', () => {
+  it('every highlighted key is a menu entry, in the order of the product rules', () => {
     expect(MENU.map((e) => e.label)).toEqual(['首页', '数字教材', '数字资源', '智慧教学', '智慧研修', '智慧出版']);
     expect(MENU[1]?.children?.map((c) => [c.label, c.to])).toEqual([
       ['数字教材', '/digitalBook'],

@@ -1,5 +1,5 @@
 /**
- * The header menu (spec section 2, Header): entries in the spec's order, and which entry the
+ * The header menu (docs/product.md §2, Header): entries in the order of the product rules, and which entry the
  * current route highlights. The mapping is a pure function of the route path so that it can be
  * tested for every route of the table.
  */
@@ -16,7 +16,7 @@ export interface MenuEntry {
   children?: { key: string; label: string; to: string }[];
 }
 
-/** Header entries in the order of spec 2. */
+/** Header entries in the order of docs/product.md §2. */
 export const MENU: readonly MenuEntry[] = [
   { key: 'home', label: '首页', to: paths.home },
   {

@@ -1,4 +1,4 @@
-/** H5 toast sink of the HTTP client (spec section 8): antd-mobile's Toast. */
+/** H5 toast sink of the HTTP client (docs/product.md §8): antd-mobile's Toast. */
 import { Toast } from 'antd-mobile';
 import { useEffect } from 'react';
 import { registerNotifier } from '@/lib/notify';

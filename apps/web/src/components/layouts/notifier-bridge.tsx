@@ -1,5 +1,5 @@
 /**
- * Registers the HTTP client's toast sinks (lib/notify.ts, spec section 8): antd's message and
+ * Registers the HTTP client's toast sinks (lib/notify.ts, docs/product.md §8): antd's message and
  * notification on desktop (msg toasts 3 s; HTTP errors with a description 5 s), antd-mobile's
  * Toast on the H5 routes. Each shell mounts its own bridge so that neither loads the other's UI kit.
  */

@@ -1,5 +1,5 @@
 /**
- * Which shell a route renders in (spec section 2, Shell) and the loaders of the shell chunks. Part
+ * Which shell a route renders in (docs/product.md §2, Shell) and the loaders of the shell chunks. Part
  * of the entry chunk so that the entry can start fetching the right shell while the router is still
  * loading the route's page, instead of after the root layout first renders.
  * - /mobileH5/*: the H5 shell (antd-mobile, 375 px design, bottom TabBar on the main tabs);

@@ -1,6 +1,6 @@
 /**
- * The areas of the portal (spec section 1) as the home page's entry cards, desktop and H5.
- * Each entry links to the route of spec 2 that serves it.
+ * The areas of the portal (docs/product.md §1) as the home page's entry cards, desktop and H5.
+ * Each entry links to the route of docs/product.md §2 that serves it.
  */
 import {
   AppstoreAddOutlined,

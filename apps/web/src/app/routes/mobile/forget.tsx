@@ -1,4 +1,4 @@
-/** `/mobileH5/forget` (spec 2): H5 password reset by SMS code; then back to password login. */
+/** `/mobileH5/forget` (docs/product.md §2): H5 password reset by SMS code; then back to password login. */
 import { Toast } from 'antd-mobile';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';

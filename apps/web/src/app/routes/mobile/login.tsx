@@ -1,4 +1,4 @@
-/** `/mobileH5/login` (spec 2): H5 password login; links to SMS login, register and forgot-password. */
+/** `/mobileH5/login` (docs/product.md §2): H5 password login; links to SMS login, register and forgot-password. */
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { MobileAuthFrame } from '@/features/auth/components/mobile/mobile-auth-frame';

@@ -1,4 +1,4 @@
-/** `/mobileH5/phoneLogin` (spec 2): H5 login by phone and SMS code. */
+/** `/mobileH5/phoneLogin` (docs/product.md §2): H5 login by phone and SMS code. */
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { MobileAuthFrame } from '@/features/auth/components/mobile/mobile-auth-frame';

@@ -1,4 +1,4 @@
-/** `/mobileH5/register` (spec 2): H5 registration; logs the new user in. */
+/** `/mobileH5/register` (docs/product.md §2): H5 registration; logs the new user in. */
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { MobileAuthFrame } from '@/features/auth/components/mobile/mobile-auth-frame';

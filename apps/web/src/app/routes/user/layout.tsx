@@ -1,7 +1,7 @@
 /**
- * User-centre layout route (spec 2, 6): logged-in users only. A visitor arriving logged out is
+ * User-centre layout route (docs/product.md §2, §6): logged-in users only. A visitor arriving logged out is
  * sent to login with the current path as `redirect`. When the session ends while here, whoever
- * ended it navigates (log out → `/`, a 403 → login after 1 s, spec 4); a silent 401 (no redirect
+ * ended it navigates (log out → `/`, a 403 → login after 1 s, docs/product.md §4); a silent 401 (no redirect
  * by spec) leaves a prompt to log in again instead of a blank page.
  */
 import { Button, Result } from 'antd';

@@ -1,4 +1,4 @@
-/** `PUT ApiPaths.userPassword(userId)` (issue 3): old + new password; the server ends the other sessions. */
+/** `PUT ApiPaths.userPassword(userId)`: old + new password; the server ends the other sessions. */
 import { ApiPaths, type ChangePasswordBody } from '@eav/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiPut } from '@/lib/api-client';

@@ -1,14 +1,14 @@
 /**
- * Avatar change (issue 3): upload the cropped image, then `POST ApiPaths.userAvatar(userId)
+ * Avatar change: upload the cropped image, then `POST ApiPaths.userAvatar(userId)
  * {fileId}`; the new URL goes into the session store (the header shows it), the cached profile
  * and the local `userInfo`.
  */
 import { ApiPaths, type AvatarData, type UserProfile } from '@eav/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { profileQueryOptions } from '@/api/profile';
 import { apiPost } from '@/lib/api-client';
 import { loadUserInfo, storeUserInfo } from '@/lib/session-storage';
 import { useSession } from '@/stores/session';
-import { userQueryOptions } from './get-user';
 import { uploadFile } from './upload-file';
 
 export function setAvatar(userId: number, fileId: string): Promise<AvatarData> {
@@ -28,7 +28,7 @@ export function useUploadAvatar(userId: number) {
     mutationFn: (image: Blob) => uploadAvatar(userId, image),
     onSuccess: (avatar) => {
       useSession.getState().patchUser({ avatar });
-      queryClient.setQueryData(userQueryOptions(userId).queryKey, (old: UserProfile | undefined) =>
+      queryClient.setQueryData(profileQueryOptions(userId).queryKey, (old: UserProfile | undefined) =>
         old ? { ...old, avatar } : old,
       );
       const info = loadUserInfo();

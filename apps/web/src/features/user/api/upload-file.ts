@@ -1,5 +1,5 @@
 /**
- * `POST ApiPaths.uploadFile` (multipart field `file`; issue 3) → the stored, re-encoded image.
+ * `POST ApiPaths.uploadFile` (multipart field `file`; docs/accounts.md) → the stored, re-encoded image.
  * The server checks the content; an unreadable file answers '文件流异常'.
  */
 import { ApiPaths, type UploadFileData } from '@eav/contract';

@@ -1,7 +1,7 @@
 /**
- * 修改头像 (issue 3): choose an image (type and size checked before upload, LIMITS), crop a square
+ * 修改头像: choose an image (type and size checked before upload, LIMITS), crop a square
  * with zoom, preview it round as the header shows it, then upload and set it as the avatar.
- * An image the browser cannot decode gives '文件流异常' (spec 5), as the server would.
+ * An image the browser cannot decode gives '文件流异常' (docs/product.md §5), as the server would.
  */
 import { LIMITS, Messages } from '@eav/contract';
 import { Alert, App, Button, Slider } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * 修改密码 (issue 3): old password, new password (contract rules) and confirmation. The server
+ * 修改密码: old password, new password (contract rules) and confirmation. The server
  * keeps this session and ends the others; a wrong old password counts towards the lockout.
  */
 import { newPasswordField } from '@eav/contract';

@@ -1,15 +1,15 @@
 /**
- * Profile edit / completion form (issue 3; `POST ApiPaths.userComplete`): user name, real name,
+ * Profile edit / completion form (docs/accounts.md; `POST ApiPaths.userComplete`): user name, real name,
  * school, region, 学段 and, by identity, 年级 (students) or 任教学科 + optional 年级 (teachers).
  * Grades and subjects follow the chosen stage. Limits and messages come from the contract.
  */
 import { LIMITS, userNameField, type UserProfile } from '@eav/contract';
 import { AutoComplete, Button, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
+import { useGrades, useStages, useStageSubjects } from '@/api/dictionaries';
 import { requiredRule, zodRule } from '@/lib/form-rules';
 import { ApiError } from '@/lib/api-client';
 import { useCompleteProfile } from '../api/complete-profile';
-import { useGrades, useStages, useStageSubjects } from '../api/get-dictionaries';
 import styles from './user.module.css';
 
 /** Prefecture-level cities of Zhejiang (the portal's province), offered as region suggestions. */

@@ -1,5 +1,5 @@
 /**
- * Profile page body (issue 3): a summary card (avatar, name, identity, phone), a completion hint
+ * Profile page body: a summary card (avatar, name, identity, phone), a completion hint
  * when fields are missing, and the profile as a list with an edit mode. Loading, error and
  * retry states included.
  */
@@ -7,9 +7,9 @@ import { Alert, Button, Descriptions, Result, Skeleton, Tag } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useProfile } from '@/api/profile';
 import { paths } from '@/config/paths';
 import { useCompleted } from '../api/get-completed';
-import { useUser } from '../api/get-user';
 import { ProfileForm } from './profile-form';
 import { UserAvatar } from './user-avatar';
 import styles from './user.module.css';
@@ -32,7 +32,7 @@ function Empty({ children }: { children: string | null | undefined }) {
 }
 
 export function ProfileView({ userId }: { userId: number }) {
-  const query = useUser(userId);
+  const query = useProfile(userId);
   // The server names the missing fields (`GET /users/{id}/completed`), so the hint matches its rule.
   const completion = useCompleted(userId);
   const [editing, setEditing] = useState(false);

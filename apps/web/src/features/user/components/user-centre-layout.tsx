@@ -1,5 +1,5 @@
 /**
- * User-centre frame (spec 2: /user with profile, avatar, password): side menu with the user's
+ * User-centre frame (docs/product.md §2: /user with profile, avatar, password): side menu with the user's
  * avatar and name, content on the right; on narrow screens the menu becomes a horizontal bar.
  */
 import { Grid, Menu } from 'antd';
