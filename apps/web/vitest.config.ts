@@ -22,5 +22,7 @@ export default defineProject({
       },
     },
     setupFiles: ['src/testing/setup.ts'],
+    // Form tests render antd in jsdom, which takes seconds on a busy two-core machine.
+    testTimeout: 20_000,
   },
 });

@@ -1,5 +1,26 @@
-/** Web unit-test setup: fail on unexpected console.error; clean storage between tests. */
+/**
+ * Web unit-test setup: fail on unexpected console.error; clean storage between tests; the browser
+ * APIs jsdom lacks and antd's responsive helpers call (matchMedia, ResizeObserver).
+ */
 import { afterEach, beforeEach, vi } from 'vitest';
+
+if (typeof window !== 'undefined') {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
 
 let spy: ReturnType<typeof vi.spyOn> | undefined;
 beforeEach(() => {

@@ -19,17 +19,6 @@ beforeAll(() => {
   let n = 0;
   URL.createObjectURL = vi.fn(() => `blob:captcha-${++n}`);
   URL.revokeObjectURL = vi.fn();
-  // antd's responsive helpers ask for media queries.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
 });
 afterEach(() => {
   cleanup();

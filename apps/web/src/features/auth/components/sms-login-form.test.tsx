@@ -19,17 +19,6 @@ beforeAll(() => {
   let n = 0;
   URL.createObjectURL = vi.fn(() => `blob:captcha-${++n}`);
   URL.revokeObjectURL = vi.fn();
-  // antd's responsive helpers ask for media queries.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
 });
 afterEach(() => {
   cleanup();
@@ -50,7 +39,7 @@ function renderForm(onSuccess = vi.fn(async () => {})) {
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
 
-describe('SmsLoginForm', { timeout: 20_000 }, () => {
+describe('SmsLoginForm', () => {
   it('refuses a code typed before any send and sends nothing', async () => {
     mock.onGet(ApiPaths.captcha).reply(200, new Blob(['png']));
     renderForm();

@@ -18,16 +18,6 @@ beforeAll(() => {
   // jsdom cannot compute pseudo-element styles (antd's scroll lock asks); the element's will do.
   const computed = window.getComputedStyle.bind(window);
   window.getComputedStyle = (elt: Element) => computed(elt);
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
 });
 afterEach(() => {
   cleanup();
