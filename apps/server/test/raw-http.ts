@@ -21,9 +21,12 @@ export async function listen(app: FastifyInstance): Promise<number> {
   return address.port;
 }
 
+/** Pause between the request head and the first byte of the body, ms. */
+const BODY_PAUSE_MS = 250;
+
 /**
- * Sends `head` (request line and headers, without the blank line) and then `body` in 16 KiB chunks,
- * one per event-loop turn, stopping as soon as a complete response has arrived. Rejects after
+ * Sends `head` (request line and headers, without the blank line) and, after BODY_PAUSE_MS, `body`
+ * in 16 KiB chunks, one per event-loop turn, stopping as soon as any response has arrived. Rejects after
  * `timeoutMs` without a complete response.
  */
 export function rawRequest(
@@ -83,13 +86,16 @@ export function rawRequest(
       finish(new Error('connection closed without a complete answer'));
     });
     socket.write(`${head}\r\n\r\n`);
+    // The body follows after a pause, and stops once any answer arrives: a server that refuses
+    // before reading the body answers within the pause, and a client writing into a socket the
+    // server has closed gets a reset that can discard the answer it had not read yet.
     const pump = () => {
-      if (done || sent >= body.length) return;
+      if (done || received.length > 0 || sent >= body.length) return;
       const chunk = body.subarray(sent, sent + 16 * 1024);
       sent += chunk.length;
       socket.write(chunk);
       setImmediate(pump);
     };
-    pump();
+    setTimeout(pump, BODY_PAUSE_MS);
   });
 }
