@@ -141,11 +141,11 @@ export function MobileActivation() {
               <MobileCover id={otherBook.id} coverUrl={otherBook.coverUrl} title={otherBook.title} />
             </div>
             <div className={styles.rowText}>
-              <span className={styles.rowMeta}>
+              <span className={styles.rowNote}>
                 {book ? `该激活码不是《${book.title}》的激活码，` : '该激活码不属于当前教材，'}它用于激活：
               </span>
               <h3 className={styles.rowTitle}>《{otherBook.title}》</h3>
-              <span className={styles.rowMeta}>激活码尚未使用。确认后将激活这本教材，激活码随即失效。</span>
+              <span className={styles.rowNote}>激活码尚未使用。确认后将激活这本教材，激活码随即失效。</span>
             </div>
           </div>
           <p className={styles.error} role="alert">
