@@ -83,3 +83,18 @@ export async function eraseAuditTrail(
     .set({ detail: sql`${auditLog.detail} - 'by'` })
     .where(sql`${auditLog.detail}->>'by' = ${String(person.id)}`);
 }
+
+/** Records that a wrong password set a lock (`scope`: the source address or the whole account, ADR 004). */
+export async function auditLock(
+  db: Db | Tx,
+  request: FastifyRequest,
+  userId: number,
+  lock: { until: number; scope: 'source' | 'account' },
+): Promise<void> {
+  await audit(db, request, {
+    event: 'lock',
+    result: 'success',
+    userId,
+    detail: { until: new Date(lock.until).toISOString(), scope: lock.scope },
+  });
+}

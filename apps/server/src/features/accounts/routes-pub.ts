@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { users } from '../../db/schema';
 import { conflict, unprocessable } from '../../lib/errors';
 import { ok } from '../../lib/http';
-import { audit, maskPhone } from './audit';
+import { audit, auditLock, maskPhone } from './audit';
 import { consumeCaptcha, createCaptcha } from './captcha';
 import { assertPasswordAcceptable, hashPassword } from './password';
 import {
@@ -277,13 +277,7 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
           ...(user ? { userId: user.id } : { subject }),
           detail: { method: 'password', reason: check.reason },
         });
-        if (user && check.newLock)
-          await audit(app.db, request, {
-            event: 'lock',
-            result: 'success',
-            userId: user.id,
-            detail: { until: new Date(check.newLock.until).toISOString(), scope: check.newLock.scope },
-          });
+        if (user && check.newLock) await auditLock(app.db, request, user.id, check.newLock);
         throw check.error;
       }
       // checkPassword accepts no missing account: a dummy hash matches nothing.

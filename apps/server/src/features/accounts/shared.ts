@@ -5,7 +5,7 @@
 import { envelope, idField } from '@eav/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { audit } from './audit';
+import { auditLock } from './audit';
 import { checkPassword, type UserRow } from './service';
 
 /** `{userId}` of the per-user paths: an `integer` id, else 400 '用户 id 无效'. */
@@ -29,13 +29,6 @@ export async function provePassword(
 ): Promise<void> {
   const r = await checkPassword(app, request, { user, account: user.userName }, password, { msg, familiar: true });
   if (r.ok) return;
-  if (r.newLock) {
-    await audit(app.db, request, {
-      event: 'lock',
-      result: 'success',
-      userId: user.id,
-      detail: { until: new Date(r.newLock.until).toISOString(), scope: r.newLock.scope },
-    });
-  }
+  if (r.newLock) await auditLock(app.db, request, user.id, r.newLock);
   throw r.error;
 }

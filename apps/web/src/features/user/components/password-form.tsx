@@ -1,6 +1,6 @@
 /**
  * 修改密码: old password, new password (contract rules) and confirmation. The server
- * keeps this session and ends the others; a wrong old password counts towards the lockout.
+ * keeps the current login and ends the others; a wrong old password counts towards the lockout.
  */
 import { newPasswordField } from '@eav/contract';
 import { Alert, App, Button, Form, Input } from 'antd';
