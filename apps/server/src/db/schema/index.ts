@@ -1,4 +1,8 @@
 /** The one Drizzle schema of the portal; each feature's tables live in their own file. */
 export * from './dictionary';
 export * from './users';
+export * from './identity';
 export * from './textbooks';
+export * from './question-bank';
+export * from './resources';
+export * from './prize';
