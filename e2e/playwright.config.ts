@@ -61,6 +61,9 @@ export default defineConfig({
       // Not the development default: the built web app must sign with what the server hands it.
       EAV_SIGN_SECRET: SIGN_SECRET,
       SMS_PROVIDER: 'dev',
+      // Each test sends its own X-Forwarded-For (support/fixtures.ts): one visitor per journey for the
+      // per-address rate limits, as behind the production proxy.
+      TRUST_PROXY: 'true',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
     },

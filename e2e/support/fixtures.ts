@@ -5,6 +5,7 @@
  * `allowConsoleErrors(/pattern/)`; CSP violations cannot be allowed that way: a test that provokes
  * one on purpose reads and empties `cspViolations` itself.
  */
+import { createHash } from 'node:crypto';
 import { test as base, expect, type BrowserContext } from '@playwright/test';
 
 interface Fixtures {
@@ -33,7 +34,20 @@ async function watchCsp(context: BrowserContext, sink: string[]): Promise<void> 
   });
 }
 
+/**
+ * The client address of one test, sent as `X-Forwarded-For` (the e2e server runs with
+ * TRUST_PROXY=true): each journey is its own visitor for the per-address rate limits and password
+ * locks, as real visitors are, instead of every journey of the suite sharing 127.0.0.1's budget.
+ */
+export function clientAddress(testId: string): string {
+  const [a, b, c] = createHash('sha256').update(testId).digest();
+  return `10.${a}.${b}.${(c! % 250) + 1}`;
+}
+
 export const test = base.extend<Fixtures & { _allowed: RegExp[] }>({
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    await use({ 'X-Forwarded-For': clientAddress(testInfo.testId) });
+  },
   _allowed: async ({}, use) => {
     await use([]);
   },
@@ -57,12 +71,16 @@ export const test = base.extend<Fixtures & { _allowed: RegExp[] }>({
     await use([]);
   },
   cspGuard: [
-    async ({ context, browser, cspViolations }, use) => {
+    async ({ context, browser, cspViolations, extraHTTPHeaders }, use) => {
       await watchCsp(context, cspViolations);
-      // Contexts a test opens itself (another user agent, a second user) are watched too.
+      // Contexts a test opens itself (another user agent, a second user) are watched too, and come
+      // from the test's client address unless they say otherwise.
       const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (...args) => {
-        const created = await newContext(...args);
+      browser.newContext = async (options = {}) => {
+        const created = await newContext({
+          ...options,
+          extraHTTPHeaders: { ...extraHTTPHeaders, ...options.extraHTTPHeaders },
+        });
         await watchCsp(created, cspViolations);
         return created;
       };

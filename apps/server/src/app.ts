@@ -20,12 +20,17 @@ import docsPlugin from './plugins/docs';
 import erasurePlugin from './plugins/erasure';
 import errorsPlugin from './plugins/errors';
 import kvPlugin, { RATE_LIMIT_CLIENTS } from './plugins/kv';
+import metricsPlugin from './plugins/metrics';
 import rawBodyPlugin from './plugins/raw-body';
 import securityHeadersPlugin from './plugins/security-headers';
 import signPlugin from './plugins/sign';
 import webPlugin, { webRuntimeConfig } from './plugins/web';
 import accountsFeature from './features/accounts';
 import textbooksFeature from './features/textbooks';
+import { cardsByIds } from './features/textbooks/catalogue';
+import prizeFeature from './features/prize';
+import resourcesFeature from './features/resources';
+import questionBankFeature from './features/question-bank';
 import bannerRoutes from './routes/banner';
 import dictionaryRoutes from './routes/dictionary';
 import healthRoutes from './routes/health';
@@ -96,6 +101,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...(options.kvPrefix ? { prefix: options.kvPrefix } : {}),
     ...(options.kvMaxKeys ? { maxKeys: options.kvMaxKeys } : {}),
   });
+  // Before every route, so each one is timed (docs/operations.md, Metrics).
+  await app.register(metricsPlugin, config.metrics);
   // Without Redis, @fastify/rate-limit keeps one in-memory LRU map of clients per rate-limited
   // route, sized by the route's own `cache` (the plugin-level one is not passed on): bound each.
   app.addHook('onRoute', (route) => {
@@ -119,6 +126,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(bannerRoutes);
   await app.register(accountsFeature, { config });
   await app.register(textbooksFeature, { config });
+  // The prize feature shows recommended books as the textbooks feature's catalogue cards.
+  await app.register(prizeFeature, { kvPrefix: options.kvPrefix ?? 'eav:', cards: cardsByIds });
+  await app.register(questionBankFeature, { config });
+  await app.register(resourcesFeature, { config });
 
   // The web app last, so API 404s never fall through to it.
   await app.register(webPlugin, {

@@ -10,6 +10,20 @@ const DEV_SIGN_SECRET = 'dev-secret';
 const DEV_URL_SIGNING_SECRET = 'dev-url-signing-secret';
 
 const booleanish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const optionalHttpUrl = z
+  .string()
+  .optional()
+  .refine((v) => !v || /^https?:\/\/[^\s/]+/i.test(v), 'must be an http:// or https:// URL')
+  .transform((v) => (v ? v.replace(/\/+$/, '') : undefined));
+const optionalPem = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v.replace(/\\n/g, '\n') : undefined))
+  .refine((v) => !v || /-----BEGIN PUBLIC KEY-----/.test(v), 'must be a PEM public key (-----BEGIN PUBLIC KEY-----)');
 
 export const envSchema = z
   .object({
@@ -49,6 +63,14 @@ export const envSchema = z
     TRUST_PROXY: booleanish.default(false),
     /** OpenAPI document and Swagger UI at /api/docs: on by default except in production. */
     API_DOCS: booleanish.optional(),
+    /** Prometheus metrics at /metrics (docs/operations.md, Metrics): on by default in development only. */
+    METRICS: z.enum(['on', 'off']).optional(),
+    /** Bearer token scrapers send to /metrics; unset: /metrics answers direct loopback connections only. */
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /** Public origin of the portal (for absolute links); derived from the request when unset. */
     PUBLIC_ORIGIN: z.string().url().optional(),
     ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
@@ -88,9 +110,39 @@ export const envSchema = z
             ),
         ),
       ),
+    // Third-party login (docs/identity.md). Base URLs unset + FAKE_IDP on: the in-process fakes.
+    WECHAT_APP_ID: optionalText,
+    WECHAT_APP_SECRET: optionalText,
+    WECHAT_MP_APP_ID: optionalText,
+    WECHAT_MP_APP_SECRET: optionalText,
+    /** Browser-facing WeChat pages (open platform), e.g. https://open.weixin.qq.com. */
+    WECHAT_BASE_URL: optionalHttpUrl,
+    /** Server-to-server WeChat API, e.g. https://api.weixin.qq.com. */
+    WECHAT_API_URL: optionalHttpUrl,
+    ZJER_PROTOCOL: z.enum(['cas', 'oidc']).default('cas'),
+    ZJER_BASE_URL: optionalHttpUrl,
+    ZJER_CLIENT_ID: optionalText,
+    ZJER_CLIENT_SECRET: optionalText,
+    EDUCUBE_PROTOCOL: z.enum(['cas', 'oidc']).default('cas'),
+    EDUCUBE_BASE_URL: optionalHttpUrl,
+    EDUCUBE_CLIENT_ID: optionalText,
+    EDUCUBE_CLIENT_SECRET: optionalText,
+    /** Serve the fake providers under /fake-idp/ and use them for every provider without a base URL. */
+    FAKE_IDP: booleanish.optional(),
+    /** The class server teachers jump to (docs/identity.md, Class-server jump). */
+    CLASS_SERVER_URL: optionalHttpUrl,
+    /** PEM public keys (SPKI, RSA) of the class server: the default one and the URL key type's. */
+    CLASS_SERVER_PUBLIC_KEY: optionalPem,
+    CLASS_SERVER_URL_PUBLIC_KEY: optionalPem,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
+    if (env.FAKE_IDP)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FAKE_IDP'],
+        message: 'the fake WeChat, 之江汇 and 教育魔方 providers log anyone in: refused when NODE_ENV=production',
+      });
     if (env.SEED_DEMO)
       ctx.addIssue({
         code: 'custom',
@@ -143,9 +195,13 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Serve the OpenAPI document and Swagger UI at /api/docs (API_DOCS). */
   apiDocs: boolean;
+  /** Prometheus metrics at /metrics (METRICS) and the bearer token it requires (METRICS_TOKEN). */
+  metrics: { enabled: boolean; token: string | undefined };
   teachingBackofficeUrl: string;
   /** Allowed hosts of remote textbook files (REMOTE_MEDIA_HOSTS), lower case; empty = none. */
   remoteMediaHosts: string[];
+  /** Third-party login providers and the class-server jump (docs/identity.md). */
+  identity: IdentityConfig;
   sms: Pick<
     Env,
     | 'ALIYUN_SMS_ACCESS_KEY_ID'
@@ -158,6 +214,33 @@ export interface AppConfig {
     | 'TENCENT_SMS_SIGN_NAME'
     | 'TENCENT_SMS_TEMPLATE_ID'
   >;
+}
+
+/** One CAS or OpenID Connect province system (之江汇, 教育魔方). */
+export interface ProvinceIdpConfig {
+  protocol: 'cas' | 'oidc';
+  /** Base URL of the real provider; undefined: the fake when `fakeIdp`, otherwise not configured. */
+  baseUrl: string | undefined;
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+}
+
+/** Configuration of third-party login (WECHAT_*, ZJER_*, EDUCUBE_*, FAKE_IDP, CLASS_SERVER_*). */
+export interface IdentityConfig {
+  fakeIdp: boolean;
+  wechat: {
+    /** Website (QR) application. */
+    appId: string | undefined;
+    appSecret: string | undefined;
+    /** Official Account (H5) application. */
+    mpAppId: string | undefined;
+    mpAppSecret: string | undefined;
+    baseUrl: string | undefined;
+    apiUrl: string | undefined;
+  };
+  zjer: ProvinceIdpConfig;
+  educube: ProvinceIdpConfig;
+  classServer: { url: string | undefined; publicKey: string | undefined; urlPublicKey: string | undefined };
 }
 
 /** Error thrown for an invalid environment; its message names every bad variable. */
@@ -193,8 +276,38 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicOrigin: e.PUBLIC_ORIGIN,
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    // Off under test too: every test builds apps, and the process collectors cannot be stopped.
+    metrics: { enabled: (e.METRICS ?? (e.NODE_ENV === 'development' ? 'on' : 'off')) === 'on', token: e.METRICS_TOKEN },
     teachingBackofficeUrl: e.TEACHING_BACKOFFICE_URL,
     remoteMediaHosts: e.REMOTE_MEDIA_HOSTS,
+    identity: {
+      fakeIdp: e.FAKE_IDP ?? e.NODE_ENV !== 'production',
+      wechat: {
+        appId: e.WECHAT_APP_ID,
+        appSecret: e.WECHAT_APP_SECRET,
+        mpAppId: e.WECHAT_MP_APP_ID,
+        mpAppSecret: e.WECHAT_MP_APP_SECRET,
+        baseUrl: e.WECHAT_BASE_URL,
+        apiUrl: e.WECHAT_API_URL,
+      },
+      zjer: {
+        protocol: e.ZJER_PROTOCOL,
+        baseUrl: e.ZJER_BASE_URL,
+        clientId: e.ZJER_CLIENT_ID,
+        clientSecret: e.ZJER_CLIENT_SECRET,
+      },
+      educube: {
+        protocol: e.EDUCUBE_PROTOCOL,
+        baseUrl: e.EDUCUBE_BASE_URL,
+        clientId: e.EDUCUBE_CLIENT_ID,
+        clientSecret: e.EDUCUBE_CLIENT_SECRET,
+      },
+      classServer: {
+        url: e.CLASS_SERVER_URL,
+        publicKey: e.CLASS_SERVER_PUBLIC_KEY,
+        urlPublicKey: e.CLASS_SERVER_URL_PUBLIC_KEY,
+      },
+    },
     sms: e,
   };
 }

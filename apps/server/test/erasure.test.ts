@@ -13,10 +13,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Db } from '../src/db/client';
 import { dictionary, textbooks, users } from '../src/db/schema';
 import { uploadsDir } from '../src/features/accounts/files';
+import { runImport } from '../src/features/question-bank/importers';
 import { importTextbooks } from '../src/features/textbooks/importer';
 import { api } from './helpers';
 import { apiFrom, passwordLogin, randomIp, registerUser, smsCode, useAccountsApp } from './accounts-helpers';
+import { Browser, hashParams, wechatToLanding } from './identity-helpers';
 import { photo, upload } from './upload-helpers';
+import { PDF_BYTES, uploadResource } from './resources-helpers';
 
 const t = useAccountsApp();
 let bookId = 0;
@@ -162,6 +165,24 @@ describe('account cancellation', () => {
     expectOk(avatar);
     const unused = (await upload(t.app, u.token, await photo(100, 100))).json().data;
 
+    // Third-party login (docs/identity.md): a WeChat identity bound through the fake, and the identity choice.
+    const browser = new Browser(t.app);
+    const wx = await wechatToLanding(browser, { client: 'h5', persona: 'wx-new' });
+    const wxLogin = await browser.api({ url: ApiPaths.wechatH5Login, query: { code: wx.code, state: wx.state } });
+    expectOk(wxLogin);
+    const bindTicket = hashParams(wxLogin.json().data.url).params.get('unionId');
+    expectOk(
+      await api(t.app, { method: 'POST', url: ApiPaths.userBind, token: u.token, body: { ticket: bindTicket } }),
+    );
+    expectOk(
+      await api(t.app, {
+        method: 'POST',
+        url: ApiPaths.userIdentity(u.userId),
+        token: u.token,
+        body: { identity: 'student' },
+      }),
+    );
+
     // Logins: a refused attempt naming the user name (wrong captcha), then a second session.
     expect(
       (
@@ -212,6 +233,96 @@ describe('account cancellation', () => {
     );
     for (const code of ['ABCDEFGHJKMNPQRS', 'SRQPNMKJHGFEDCBA']) expect((await activate(code)).statusCode).toBe(422);
 
+    // Resources: the person (an operator, who may upload) uploads one, reviews another operator's upload,
+    // favourites and downloads it.
+    const resourceFields = { title: '有理数 课件', type: 'courseware', textbookId: bookId };
+    const pdf = { data: PDF_BYTES, name: 'a.pdf' };
+    expectOk(await uploadResource(t.app, u.token, resourceFields, pdf));
+    const shared = (await uploadResource(t.app, admin.token, resourceFields, pdf)).json().data.resource.id as number;
+    expectOk(
+      await api(t.app, {
+        method: 'POST',
+        url: ApiPaths.adminResourceReview(shared),
+        token: u.token,
+        body: { decision: 'approve' },
+      }),
+    );
+    expectOk(await api(t.app, { method: 'PUT', url: ApiPaths.userResourceFavorite(u.userId, shared), token: u.token }));
+    expectOk(await api(t.app, { url: ApiPaths.resourceUrl(shared), token: u.token }));
+
+    // Question bank: a question in the basket and a composed paper.
+    await runImport(
+      t.app.db,
+      'questions',
+      JSON.stringify({
+        externalId: 'erasure-q',
+        stage: '初中',
+        subject: '数学',
+        type: '单选题',
+        stem: '1+1=?',
+        answer: 'B',
+      }),
+    );
+    const questionId = (await api(t.app, { url: ApiPaths.questions, query: { keyword: '1+1' } })).json().data.items[0]
+      .id as number;
+    expectOk(
+      await api(t.app, {
+        method: 'POST',
+        url: ApiPaths.userBasket(u.userId),
+        token: u.token,
+        body: { questionIds: [questionId] },
+      }),
+    );
+    expectOk(
+      await api(t.app, {
+        method: 'POST',
+        url: ApiPaths.userPapers(u.userId),
+        token: u.token,
+        body: { title: '我的练习卷', sections: [{ title: '一、选择题', questions: [{ questionId, score: 5 }] }] },
+      }),
+    );
+
+    // Prize activity (docs/prize.md): points for the activated book, spent on a draw.
+    const startAt = new Date(Date.now() - 86400_000).toISOString();
+    const endAt = new Date(Date.now() + 86400_000).toISOString();
+    expectOk(
+      await api(t.app, {
+        method: 'POST',
+        url: ApiPaths.adminPrizeActivities,
+        token: admin.token,
+        body: {
+          code: 'ERASE-PRIZE',
+          title: '阅读活动',
+          rules: '规则',
+          startAt,
+          endAt,
+          books: ['erase-1'],
+          dailyCapSeconds: 3600,
+          perBookCapSeconds: 3600,
+          pointsPerMinute: 1,
+          taskPoints: { activation: 10, finishBook: 0 },
+          drawCost: 10,
+          perUserPrizeLimit: 1,
+          prizeGroups: [{ name: '参与奖', quantity: 10, weight: 1, fallback: true }],
+        },
+      }),
+    );
+    expectOk(
+      await api(t.app, {
+        url: ApiPaths.prizeIntegral(u.userId),
+        token: u.token,
+        query: { activityCode: 'ERASE-PRIZE' },
+      }),
+    );
+    expectOk(
+      await api(t.app, {
+        method: 'POST',
+        url: ApiPaths.prizeDraw,
+        token: u.token,
+        body: { activityCode: 'ERASE-PRIZE' },
+      }),
+    );
+
     // The scan finds the person everywhere before, so that its empty answer after means something.
     const code = await smsCode(t, u.phone, 'cancel');
     const before = await traces(t.app.db, person);
@@ -228,8 +339,17 @@ describe('account cancellation', () => {
       "audit_log.detail: user id under 'by'",
       'user_textbooks.user_id: user id',
       'reading_progress.user_id: user id',
+      'prize_participants.user_id: user id',
+      'prize_points_ledger.user_id: user id',
+      'prize_draws.user_id: user id',
       'activation_codes.used_by: user id',
       'activation_failures.user_id: user id',
+      'resources.uploader_id: user id',
+      'resources.reviewed_by: user id',
+      'resource_favorites.user_id: user id',
+      'resource_events.user_id: user id',
+      'basket_items.user_id: user id',
+      'composed_papers.user_id: user id',
     ])
       expect(before).toContain(expected);
     expect(storedFiles().length).toBeGreaterThanOrEqual(3);

@@ -302,8 +302,10 @@ async function send(app: FastifyInstance, route: RouteShape, req: GeneratedReque
   let url = route.path;
   route.params.forEach((p, i) => {
     const value = req.params[i]!.replaceAll(SELF, String(user.id));
-    // Never empty: an empty segment is another route.
-    url = url.replace(`{${p.name}}`, encodeSegment(value) || '_');
+    // Never empty, `.` or `..`: an empty segment is another route, and URL parsing resolves dot
+    // segments (also escaped ones) away, so the request would reach another path than the one signed.
+    const segment = value === '.' || value === '..' ? '' : encodeSegment(value);
+    url = url.replace(`{${p.name}}`, segment || '_');
   });
   return api(app, {
     method: route.method as 'GET',
@@ -325,7 +327,7 @@ describe('no input answers 500', () => {
     expect(routes.length).toBeGreaterThan(20);
     const failures: string[] = [];
     let sent = 0;
-    let signatureRefused = 0;
+    const signatureRefused: string[] = [];
     for (const route of routes) {
       let answer = '';
       const result = await fc.check(
@@ -336,7 +338,9 @@ describe('no input answers 500', () => {
           for (const user of [admin, student]) {
             const res = await send(t.app, route, req, user);
             sent++;
-            if (res.statusCode === 400 && res.body.includes('SIGN.INVALID')) signatureRefused++;
+            if (res.statusCode === 400 && res.body.includes('SIGN.INVALID')) {
+              signatureRefused.push(`${route.method} ${route.path} ${JSON.stringify(req)}`);
+            }
             if (res.statusCode >= 500) {
               answer = `${user === admin ? 'admin' : 'student'} got ${res.statusCode} ${res.body.slice(0, 200)}`;
               return false;
@@ -358,7 +362,7 @@ describe('no input answers 500', () => {
     expect(failures).toEqual([]);
     // The client signs every request it builds; a refused signature means the input never reached
     // validation (and the property tested nothing).
-    expect(signatureRefused).toBe(0);
+    expect(signatureRefused).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(routes.length * RUNS_PER_ROUTE * 2);
   }, 240_000);
 });

@@ -44,3 +44,9 @@ export const TEACHER_ROLE = 'teacher';
 /** Identities a person chooses at registration. */
 export const IDENTITIES = ['student', 'teacher'] as const;
 export type Identity = (typeof IDENTITIES)[number];
+/**
+ * Identities an account can hold: the two of the register form plus 家长 (parent), which a person
+ * declares on the select-identity screen after a third-party login (docs/identity.md).
+ */
+export const PROFILE_IDENTITIES = ['student', 'teacher', 'parent'] as const;
+export type ProfileIdentity = (typeof PROFILE_IDENTITIES)[number];

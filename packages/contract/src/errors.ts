@@ -19,6 +19,12 @@ export const ErrorCode = {
   AUTH_PHONE_NOT_REGISTERED: 'AUTH.PHONE_NOT_REGISTERED',
   AUTH_WEAK_PASSWORD: 'AUTH.WEAK_PASSWORD',
   EDU_ACCOUNT_NOT_BOUND: 'EDU.ACCOUNT_NOT_BOUND',
+  /** The external identity is bound to another portal account (docs/identity.md). */
+  BIND_ALREADY_BOUND: 'BIND.ALREADY_BOUND',
+  /** Unbinding would leave the account without a way to log in. */
+  BIND_LAST_METHOD: 'BIND.LAST_METHOD',
+  /** Bad, missing, replayed or expired OAuth state, code or ticket. */
+  OAUTH_INVALID: 'OAUTH.INVALID',
   FILE_STREAM: 'FILE.STREAM_ABNORMAL',
   FILE_TOO_LARGE: 'FILE.TOO_LARGE',
   FILE_TYPE: 'FILE.UNSUPPORTED_TYPE',
@@ -28,6 +34,26 @@ export const ErrorCode = {
   /** The code belongs to another book than the one the user is activating (data: that book's card). */
   CODE_OTHER_BOOK: 'ACTIVATION.OTHER_BOOK',
   TEXTBOOK_NO_ACCESS: 'TEXTBOOK.NO_ACCESS',
+  /** The basket (试题篮) already holds the most questions allowed. */
+  QUESTION_BASKET_FULL: 'QUESTION.BASKET_FULL',
+  /** A composed paper is refused: too many questions or papers, a question twice, or an unknown question. */
+  QUESTION_PAPER_INVALID: 'QUESTION.PAPER_INVALID',
+  /** The activity has not started, has ended or is not published (docs/prize.md). */
+  PRIZE_NOT_RUNNING: 'PRIZE.NOT_RUNNING',
+  /** The book is not one of the activity's recommended books. */
+  PRIZE_BOOK_NOT_RECOMMENDED: 'PRIZE.BOOK_NOT_RECOMMENDED',
+  /** Not enough points for a draw. */
+  PRIZE_POINTS_INSUFFICIENT: 'PRIZE.POINTS_INSUFFICIENT',
+  /** The user has won the most prizes the activity allows. */
+  PRIZE_LIMIT_REACHED: 'PRIZE.LIMIT_REACHED',
+  /** The drawn prize and the fallback prize have run out; no points were spent. */
+  PRIZE_SOLD_OUT: 'PRIZE.SOLD_OUT',
+  /** The activity has started: its definition can no longer change. */
+  PRIZE_ACTIVITY_STARTED: 'PRIZE.ACTIVITY_STARTED',
+  /** The user may not open or download the resource; data.need is login or activation. */
+  RESOURCE_NO_ACCESS: 'RESOURCE.NO_ACCESS',
+  /** The resource was reviewed already (review is single-use). */
+  RESOURCE_REVIEWED: 'RESOURCE.REVIEWED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -45,4 +71,5 @@ export const Messages = {
   tokenInvalid: '登录已失效，请重新登录',
   accountDisabled: '账号已被停用，请联系客服',
   accountCancelled: '账号已注销',
+  accountNotBound: '该账号尚未绑定平台账号',
 } as const;

@@ -14,4 +14,8 @@ export * from './schemas/common';
 export * from './schemas/dictionary';
 export * from './schemas/banner';
 export * from './schemas/accounts';
+export * from './schemas/identity';
 export * from './schemas/textbooks';
+export * from './schemas/prize';
+export * from './schemas/question-bank';
+export * from './schemas/resources';

@@ -30,4 +30,8 @@ export const LIMITS = {
   uploadImageTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as readonly string[],
   /** Edge length of a stored avatar, px. */
   avatarSize: 256,
+  /** Bytes of an uploaded resource file: documents and images, and audio/video (docs/resources.md). */
+  uploadResourceBytes: { document: 50 * 1024 * 1024, media: 200 * 1024 * 1024 },
+  /** Resource uploads one teacher may make in any 24 hours. */
+  uploadResourceDaily: 30,
 } as const;

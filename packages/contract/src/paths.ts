@@ -17,6 +17,30 @@ export const ApiPaths = {
   adminBanners: '/api/v1/admin/banners',
   /** Operators' banner update and delete (role `admin`). */
   adminBanner: (id: string | number) => `/api/v1/admin/banners/${id}`,
+  // prize reading activity (docs/prize.md)
+  prizeActivityCurrent: '/prize/api/v1/activity/current',
+  /** `?activityCode=` */
+  prizeActivity: '/prize/api/v1/activity',
+  prizeRecommendBooks: (code: string) => `/prize/api/v1/activity/${encodeURIComponent(code)}/recommendBook`,
+  /** `?activityCode&textbookId&sessionId`; the logged-in user's own id. */
+  prizeHeartbeat: (userId: string | number) => `/prize/api/v1/action/${userId}/heartbeat`,
+  /** `?activityCode=` (the current activity when omitted); the logged-in user's own id. */
+  prizeIntegral: (userId: string | number) => `/prize/api/v1/integral/userId/${userId}/get`,
+  /** `?activityCode&userId` */
+  prizeRank: '/prize/api/v1/rank/user',
+  /** `?activityCode=` */
+  prizeGroups: '/prize/api/v1/prizeGroup',
+  /** POST `{activityCode, requestId?}` */
+  prizeDraw: '/prize/api/v1/prizeGroup/draw',
+  /** `?activityCode=` */
+  prizeMine: '/prize/api/v1/prizeGroup/mine',
+  /** Operators: list (GET) and create or update by code (POST, an activity definition). */
+  adminPrizeActivities: '/api/v1/admin/prize/activities',
+  /** Operators: rebuild the ranking of an activity from the database (POST). */
+  adminPrizeRankingRebuild: (code: string) =>
+    `/api/v1/admin/prize/activities/${encodeURIComponent(code)}/ranking/rebuild`,
+  /** Operators: the draw audit of an activity (GET, newest first, `page`/`pageSize`). */
+  adminPrizeDraws: (code: string) => `/api/v1/admin/prize/activities/${encodeURIComponent(code)}/draws`,
   // accounts
   captcha: '/api/v1/pub/user/verificationCode',
   captchaV2: '/api/v2/pub/user/verificationCode',
@@ -39,6 +63,23 @@ export const ApiPaths = {
   permission: (userId: string | number, platformCode: string) => `/api/v1/users/${userId}/${platformCode}`,
   adminUserStatus: (userId: string | number) => `/api/v1/admin/users/${userId}/status`,
   adminUserPlatforms: (userId: string | number) => `/api/v1/admin/users/${userId}/platforms`,
+  // third-party login and binding (docs/identity.md)
+  wxAuthUrl: '/api/v1/pub/wx/auth/buildAuthUrl',
+  wechatH5Login: '/api/v1/pub/login/wechat/h5',
+  userBind: '/api/v1/users/bind',
+  bindTicketProfile: '/api/v1/pub/bind/profile',
+  zjerLoginUrl: '/api/v1/pub/zjer/login',
+  zjerMobileLoginUrl: '/api/v1/pub/zjer/mobile/login',
+  zjerLogin: '/api/v1/pub/login/zjer',
+  zjerUser: '/api/v1/pub/zjer/user',
+  zjerBinding: '/api/v1/zjer/binding',
+  educubeRedirectUrl: '/api/v1/pub/educube/redirect-url',
+  educubeLogin: '/api/v1/pub/educube/login',
+  educubeBinding: '/api/v1/educube/binding',
+  userBindings: (userId: string | number) => `/api/v1/users/${userId}/bindings`,
+  userBinding: (userId: string | number, provider: string) => `/api/v1/users/${userId}/bindings/${provider}`,
+  userIdentity: (userId: string | number) => `/api/v1/users/${userId}/identity`,
+  classServerKey: (userId: string | number) => `/api/v1/users/${userId}/classServer/key`,
   // textbooks
   textbooks: '/api/v1/textbooks',
   textbookFacets: '/api/v1/textbooks/facets',
@@ -54,6 +95,48 @@ export const ApiPaths = {
   adminTextbookImport: '/api/v1/admin/textbooks/import',
   /** Create activation codes of a book (id or externalId); administrators only. */
   adminTextbookCodes: (id: string | number) => `/api/v1/admin/textbooks/${encodeURIComponent(String(id))}/codes`,
+  // digital resources (docs/resources.md)
+  resourceSearch: '/api/v1/downloadResource/search/web',
+  resourceFacets: '/api/v1/downloadResource/facets',
+  resourceChapterCounts: '/api/v1/downloadResource/chapters',
+  resourceNearest: '/api/v1/downloadResource/nearest',
+  /** Teacher upload (multipart; role teacher). */
+  resourceUpload: '/api/v1/downloadResource/upload',
+  resource: (id: string | number) => `/api/v1/downloadResource/${id}`,
+  resourceUrl: (id: string | number) => `/api/v1/downloadResource/${id}/url`,
+  resourceStatistic: (id: string | number) => `/api/v1/downloadResource/${id}/statistic`,
+  resourceStatistics: (id: string | number) => `/api/v1/resource/${id}/statistics`,
+  userResourceDownloads: (userId: string | number) => `/api/v1/users/${userId}/resource-downloads`,
+  userResourceFavorites: (userId: string | number) => `/api/v1/users/${userId}/resource-favorites`,
+  userResourceFavorite: (userId: string | number, resourceId: string | number) =>
+    `/api/v1/users/${userId}/resource-favorites/${resourceId}`,
+  userResourceUploads: (userId: string | number) => `/api/v1/users/${userId}/resource-uploads`,
+  /** Delete an own upload that is not published. */
+  userResourceUpload: (userId: string | number, resourceId: string | number) =>
+    `/api/v1/users/${userId}/resource-uploads/${resourceId}`,
+  /** Operators' review list (`?status=pending`). */
+  adminResources: '/api/v1/admin/resources',
+  adminResourceReview: (id: string | number) => `/api/v1/admin/resources/${id}/review`,
   /** Generated SVG cover (outside /api: not signed, cacheable). */
   textbookCoverSvg: (id: string | number) => `/covers/${id}.svg`,
+  // question bank, papers, knowledge points, chapter trees (docs/question-bank.md)
+  questions: '/api/v1/questions',
+  questionFacets: '/api/v1/questions/facets',
+  question: (id: string | number) => `/api/v1/questions/${id}`,
+  papers: '/api/v1/papers',
+  paperFacets: '/api/v1/papers/facets',
+  paper: (id: string | number) => `/api/v1/papers/${id}`,
+  /** `?format=docx|pdf&answers=true|false`; login required; answers the file. */
+  paperExport: (id: string | number) => `/api/v1/papers/${id}/export`,
+  knowledgePoints: '/api/v1/knowledge-points',
+  textbookChapters: (id: string | number) => `/api/v1/textbooks/${id}/chapters`,
+  textbooksWithChapters: '/api/v1/textbooks/with-chapters',
+  userBasket: (userId: string | number) => `/api/v1/users/${userId}/basket`,
+  userBasketItem: (userId: string | number, questionId: string | number) =>
+    `/api/v1/users/${userId}/basket/${questionId}`,
+  userPapers: (userId: string | number) => `/api/v1/users/${userId}/papers`,
+  userPaper: (userId: string | number, id: string | number) => `/api/v1/users/${userId}/papers/${id}`,
+  userPaperExport: (userId: string | number, id: string | number) => `/api/v1/users/${userId}/papers/${id}/export`,
+  /** `?kind=questions|papers|knowledge-points|chapters`, body: the JSON Lines file (administrators). */
+  adminQuestionBankImport: '/api/v1/admin/question-bank/import',
 } as const;

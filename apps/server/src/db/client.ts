@@ -34,6 +34,12 @@ export interface Database {
 
 const migrationsFolder = () => path.join(serverRoot(), 'drizzle');
 
+/**
+ * Key of the PostgreSQL advisory lock held while migrating (any fixed bigint; this one spells
+ * "eavmig" in ASCII). PGlite is single-process and needs none.
+ */
+export const MIGRATION_LOCK_KEY = 0x6561766d6967;
+
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; ':memory:' or undefined for an in-memory database. */
@@ -55,7 +61,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       engine: 'postgres',
       migrate: async () => {
-        await migratePostgres(drizzlePostgres(client), { migrationsFolder: migrationsFolder() });
+        // Several instances may start together (docs/operations.md, Upgrade): the first to take the
+        // session-level advisory lock migrates, the others wait and then find nothing left to apply.
+        const lock = await client.reserve();
+        try {
+          await lock.unsafe(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
+          try {
+            await migratePostgres(drizzlePostgres(client), { migrationsFolder: migrationsFolder() });
+          } finally {
+            await lock.unsafe(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
+          }
+        } finally {
+          lock.release();
+        }
       },
       ping: async () => {
         await db.execute(sql`select 1`);

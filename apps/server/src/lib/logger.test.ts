@@ -68,6 +68,10 @@ describe('loggerOptions', () => {
     expect(redactUrl('/x?%73ig=a&TOKEN=b&code[]=c&code[]=d&page=1')).toBe(
       '/x?%73ig=***&TOKEN=***&code[]=***&code[]=***&page=1',
     );
+    // Third-party login: the OAuth state, the education cube's session and the WeChat bind ticket.
+    expect(redactUrl('/api/v1/pub/login/wechat/h5?code=c&state=s&sessionId=x&unionId=u&scene=login')).toBe(
+      '/api/v1/pub/login/wechat/h5?code=***&state=***&sessionId=***&unionId=***&scene=login',
+    );
     expect(redactUrl('/x?keyword=code&sig')).toBe('/x?keyword=code&sig');
     expect(redactUrl('/covers/1.svg')).toBe('/covers/1.svg');
   });

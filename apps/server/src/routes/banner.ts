@@ -15,11 +15,14 @@ import {
   envelope,
   isSafeLink,
   plainText,
+  prizeActivityLink,
+  prizeBannerSvg,
 } from '@eav/contract';
 import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { banner } from '../db/schema';
+import { runningActivityBanner } from '../features/prize';
 import { notFound, unprocessable } from '../lib/errors';
 import { ok } from '../lib/http';
 
@@ -86,7 +89,20 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         )
         .orderBy(asc(banner.sortOrder), asc(banner.id));
-      return ok(rows.map((r) => ({ ...r, link: publicLink(r.link) })));
+      const list = rows.map((r) => ({ ...r, link: publicLink(r.link) }));
+      // The running prize activity leads the carousel (docs/prize.md, Banner); its id is the
+      // activity's id negated, so it never collides with an operator's banner.
+      const activity = await runningActivityBanner(app.db, now.getTime());
+      if (activity)
+        list.unshift({
+          id: -activity.id,
+          title: activity.title,
+          subtitle: '阅读推荐教材，赢积分抽好礼',
+          image: activity.bannerImage ?? prizeBannerSvg(activity.code),
+          link: prizeActivityLink(activity.code),
+          sortOrder: 0,
+        });
+      return ok(list);
     },
   );
 

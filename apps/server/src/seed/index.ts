@@ -13,7 +13,11 @@ import { textbooks, users } from '../db/schema';
 import { seedBanners } from './banners';
 import { seedDictionaries } from './dictionaries';
 import { seedTextbooks } from '../features/textbooks';
+import { seedPrize } from '../features/prize';
 import { seedDemoAccounts } from '../features/accounts/seed';
+import { seedDemoIdentities } from '../features/accounts/external';
+import { seedResources } from '../features/resources';
+import { seedQuestionBank } from '../features/question-bank';
 
 export interface SeedContext {
   db: Db;
@@ -32,7 +36,12 @@ const SEEDERS: Seeder[] = [
   async ({ db }) => seedDictionaries(db),
   async ({ db }) => seedBanners(db),
   seedTextbooks,
+  seedPrize,
   seedDemoAccounts,
+  seedDemoIdentities,
+  seedQuestionBank,
+  // After the question bank's seeder: generated resources are built from its papers and chapters.
+  seedResources,
 ];
 
 /** Whether demo content goes in: `'fresh'` asks the database whether it holds no user and no textbook yet. */

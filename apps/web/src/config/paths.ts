@@ -13,6 +13,10 @@ export const paths = {
   syncMaterial: '/digitalResources/syncMaterial',
   paperCenter: '/digitalResources/paperCenter',
   cloudBase: '/digitalResources/cloudBase',
+  /** A paper of the paper centre: `?id=`. */
+  paperDetail: '/digitalResources/paperCenter/paper',
+  /** Print view (bare, print CSS) of a paper `?id=` or of an own composed paper `?mine=`; `answers=1`. */
+  paperPrint: '/digitalResources/paperCenter/print',
   help: '/help',
   wisdomTeaching: '/WisdomTeaching',
   teachersTraining: '/teachersTraining',
@@ -21,6 +25,7 @@ export const paths = {
   user: '/user',
   userAvatar: '/user/avatar',
   userPassword: '/user/password',
+  userBindings: '/user/bindings',
   allResource: '/allResource',
   myBook: '/myBook',
   myDigitalBook: '/myDigitalBook',
@@ -31,6 +36,8 @@ export const paths = {
   ossPreview: '/ossPreview',
   about: '/about',
   copyRight: '/copyRight',
+  /** The reading activity (docs/prize.md): `?activityCode=`; the activity banner links here. */
+  activity: '/activity',
   zjhAuth: '/zjhAuth',
   mobileLogin: '/mobile/login',
   mobilePerview: '/mobile/perview',
@@ -77,11 +84,24 @@ export function isBareRoute(pathname: string): boolean {
     pathname.startsWith('/mobileH5') ||
     pathname.startsWith('/mobile/') ||
     pathname === paths.preview ||
-    pathname === paths.ossPreview
+    pathname === paths.ossPreview ||
+    pathname === paths.paperPrint
   );
 }
 
 /** True on mobile-page routes, where some error toasts are not shown (docs/product.md §8). */
 export function isMobileRoute(pathname: string): boolean {
   return pathname.startsWith('/mobileH5') || pathname.startsWith('/mobile/');
+}
+
+/** The page of paper `id` in the paper centre. */
+export function paperDetailPath(id: number): string {
+  return `${paths.paperDetail}?id=${id}`;
+}
+
+/** The print view of a paper (`kind: 'paper'`) or of an own composed paper (`'composed'`). */
+export function paperPrintPath(kind: 'paper' | 'composed', id: number, answers = false): string {
+  const q = new URLSearchParams({ [kind === 'paper' ? 'id' : 'mine']: String(id) });
+  if (answers) q.set('answers', '1');
+  return `${paths.paperPrint}?${q.toString()}`;
 }

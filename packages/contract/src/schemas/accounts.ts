@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SMS_PURPOSES, USER_STATUSES } from '../vocabulary';
-import { IDENTITIES, PLATFORM } from '../constants';
+import { IDENTITIES, PLATFORM, PROFILE_IDENTITIES } from '../constants';
 import { LIMITS } from '../limits';
 import { CONTROL_CHARS_MESSAGE, idField, isPlainText, plainText, safeLink } from './common';
 
@@ -125,7 +125,7 @@ export const loginData = z.object({
   phone: z.string().nullable(),
   roles: z.array(z.string()),
   avatar: z.string().nullable(),
-  identity: z.enum(IDENTITIES),
+  identity: z.enum(PROFILE_IDENTITIES),
   personId: z.string().nullable(),
   zsVerified: z.boolean(),
   /** Whether the profile is complete (`POST /api/v1/user/complete`). */
@@ -157,7 +157,7 @@ export const userProfile = z.object({
   name: z.string(),
   phone: z.string().nullable(),
   avatar: z.string().nullable(),
-  identity: z.enum(IDENTITIES),
+  identity: z.enum(PROFILE_IDENTITIES),
   roles: z.array(z.string()),
   realName: z.string().nullable(),
   school: z.string().nullable(),
@@ -197,7 +197,7 @@ export type CompletedData = z.infer<typeof completedData>;
 /** `GET /api/v2/userConfig`: the user's settings and what the UI may offer. */
 export const userConfigData = z.object({
   userId: z.number().int(),
-  identity: z.enum(IDENTITIES),
+  identity: z.enum(PROFILE_IDENTITIES),
   roles: z.array(z.string()),
   isTeacher: z.boolean(),
   completed: z.boolean(),

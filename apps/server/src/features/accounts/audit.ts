@@ -19,7 +19,12 @@ export type AuditEvent =
   | 'cancel'
   | 'sms_send'
   | 'admin_status'
-  | 'admin_platform';
+  | 'admin_platform'
+  // third-party login (docs/identity.md)
+  | 'bind'
+  | 'unbind'
+  | 'identity_select'
+  | 'class_server_key';
 
 export interface AuditEntry {
   event: AuditEvent;

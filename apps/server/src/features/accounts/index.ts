@@ -2,11 +2,12 @@
  * Accounts feature (docs/accounts.md): captcha, SMS codes, register, login, sessions, profile,
  * avatar and uploads, password, cancellation with the accounts erasers, the teaching back-office
  * permission check, operator endpoints, and the /uploads/... file route. The SMS provider comes
- * from the configuration (SMS_PROVIDER).
+ * from the configuration (SMS_PROVIDER). Third-party login (WeChat, 之江汇, 教育魔方) is in external/.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config';
 import { registerAccountErasers } from './account-erasure';
+import { registerExternalLogin } from './external';
 import adminRoutes from './routes-admin';
 import cancelRoutes from './routes-cancel';
 import profileRoutes from './routes-profile';
@@ -28,5 +29,7 @@ const accountsFeature: FastifyPluginAsyncZod<AccountsOptions> = async (app, { co
   await app.register(uploadRoutes, { dataDir: config.dataDir });
   await app.register(cancelRoutes);
   await app.register(adminRoutes);
+  // Third-party login lives here so that it opens sessions with the accounts' own code (docs/identity.md).
+  await registerExternalLogin(app, config);
 };
 export default accountsFeature;

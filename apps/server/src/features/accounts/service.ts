@@ -2,7 +2,7 @@
  * Account data access shared by the routes: user lookup, sessions, the login answer, profile
  * completeness and the password lockout (ADR 004).
  */
-import { ErrorCode, LIMITS, type Identity, type LoginData } from '@eav/contract';
+import { ErrorCode, LIMITS, type LoginData, type ProfileIdentity } from '@eav/contract';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
@@ -78,7 +78,7 @@ export function missingProfileFields(
   return missing;
 }
 
-export const asIdentity = (v: string): Identity => (v === 'teacher' ? 'teacher' : 'student');
+export const asIdentity = (v: string): ProfileIdentity => (v === 'teacher' || v === 'parent' ? v : 'student');
 
 /** Opens a session: a 256-bit random token, stored as SHA-256 with a sliding 7-day expiry. */
 export async function createSession(

@@ -7,6 +7,7 @@ import { Button, Result, Spin } from 'antd';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/stores/session';
+import { ActivityReading } from '@/features/prize/components/activity-reading';
 import { PdfReader } from '@/features/reader/components/pdf-reader';
 import { useTextbook } from '@/features/textbooks/api/get-textbook';
 import { ChapterTree } from '@/features/textbooks/components/chapter-tree';
@@ -45,17 +46,21 @@ export default function PreviewRoute() {
 
   const chapters = book.data.chapters;
   return (
-    <PdfReader
-      key={id}
-      bookId={id}
-      title={book.data.title}
-      backHref={detailHref(id)}
-      saveProgress={loggedIn}
-      renderChapters={
-        chapters.length
-          ? (current, jump) => <ChapterTree chapters={chapters} currentPage={current} onJump={jump} />
-          : null
-      }
-    />
+    <>
+      {/* Reading time of a recommended book counts for the running activity (docs/prize.md). */}
+      <ActivityReading textbookId={id} reading={loggedIn} />
+      <PdfReader
+        key={id}
+        bookId={id}
+        title={book.data.title}
+        backHref={detailHref(id)}
+        saveProgress={loggedIn}
+        renderChapters={
+          chapters.length
+            ? (current, jump) => <ChapterTree chapters={chapters} currentPage={current} onJump={jump} />
+            : null
+        }
+      />
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useVideo } from '@/features/learning/api/get-video';
 import { LessonWorkspace } from '@/features/learning/components/lesson-workspace';
+import { ActivityLessonReading } from '@/features/prize/components/activity-reading';
 
 export default function VideoOnlineLearningRoute() {
   const [search, setSearch] = useSearchParams();
@@ -28,12 +29,16 @@ export default function VideoOnlineLearningRoute() {
     );
   }
   return (
-    <LessonWorkspace
-      mode="lesson"
-      textbookId={video.data?.textbookId}
-      videoId={id}
-      lesson={video.data}
-      onSelect={(v) => setSearch({ id: String(v) })}
-    />
+    <>
+      {/* A playing lesson of a recommended book counts for the running activity (docs/prize.md). */}
+      <ActivityLessonReading textbookId={video.data?.textbookId} />
+      <LessonWorkspace
+        mode="lesson"
+        textbookId={video.data?.textbookId}
+        videoId={id}
+        lesson={video.data}
+        onSelect={(v) => setSearch({ id: String(v) })}
+      />
+    </>
   );
 }

@@ -5,6 +5,7 @@
  * in (教学后台 only when the permission check allowed it). Any click elsewhere closes the dropdown.
  */
 import {
+  DesktopOutlined,
   DownOutlined,
   LogoutOutlined,
   ReadOutlined,
@@ -22,6 +23,7 @@ import { loginPath, paths } from '@/config/paths';
 import { openSafe, safeHref } from '@/lib/safe-url';
 import { useSession } from '@/stores/session';
 import { useBackOffice } from './back-office-context';
+import { useClassServerJump } from './class-server-context';
 import { MENU, selectedMenuKey, selectedTextbookChild } from './menu';
 
 export const DEFAULT_AVATAR = '/avatar-default.svg';
@@ -113,6 +115,8 @@ function UserMenu({ userId, userName, avatar }: { userId: number; userName: stri
   const queryClient = useQueryClient();
   // Checked again here: whatever provides the address, only https or an in-app path is opened.
   const backOffice = safeHref(useBackOffice(userId));
+  // Teachers only (docs/product.md §7, Class-server jump); the provider decides.
+  const classServer = useClassServerJump(userId);
 
   async function logout() {
     await endSession(queryClient);
@@ -124,6 +128,7 @@ function UserMenu({ userId, userName, avatar }: { userId: number; userName: stri
     { key: 'myBook', icon: <ReadOutlined />, label: '我的教材' },
     { key: 'resource', icon: <FolderOpenOutlined />, label: '我的资源' },
     ...(backOffice ? [{ key: 'backOffice', icon: <SolutionOutlined />, label: '教学后台' }] : []),
+    ...(classServer ? [{ key: 'classServer', icon: <DesktopOutlined />, label: '课堂服务' }] : []),
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true },
   ];
@@ -132,6 +137,7 @@ function UserMenu({ userId, userName, avatar }: { userId: number; userName: stri
     else if (key === 'myBook') void navigate(paths.myBook);
     else if (key === 'resource') void navigate(paths.resource);
     else if (key === 'backOffice') openSafe(backOffice);
+    else if (key === 'classServer') void classServer?.();
     else if (key === 'logout') void logout();
   };
 

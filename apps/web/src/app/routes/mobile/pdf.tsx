@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { currentFullPath } from '@/lib/navigation';
 import { useSession } from '@/stores/session';
+import { ActivityReading } from '@/features/prize/components/activity-reading';
 import { MobilePdfReader } from '@/features/reader/components/mobile-pdf-reader';
 import { useTextbook } from '@/features/textbooks/api/get-textbook';
 import { mobileActivationHref, mobileLoginHref } from '@/features/textbooks/components/mobile/mobile-book';
@@ -75,5 +76,11 @@ export default function MobilePdfRoute() {
       </ErrorBlock>
     );
   }
-  return <MobilePdfReader key={id} bookId={id} title={book.data.title} backHref={bookHref} saveProgress={loggedIn} />;
+  return (
+    <>
+      {/* Reading time of a recommended book counts for the running activity (docs/prize.md). */}
+      <ActivityReading textbookId={id} reading={loggedIn} />
+      <MobilePdfReader key={id} bookId={id} title={book.data.title} backHref={bookHref} saveProgress={loggedIn} />
+    </>
+  );
 }

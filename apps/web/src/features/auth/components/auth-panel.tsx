@@ -3,8 +3,8 @@
  * links between them. `step` comes from the `loginStep` query (1 login, 0 register).
  */
 import type { LoginData } from '@eav/contract';
-import { Alert, Tabs } from 'antd';
-import { useState } from 'react';
+import { Alert, Tabs, type TabsProps } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { AccountLoginForm } from './account-login-form';
 import { ForgotForm } from './forgot-form';
 import { RegisterForm } from './register-form';
@@ -17,6 +17,12 @@ interface Props {
   mode: AuthMode;
   onModeChange: (mode: AuthMode) => void;
   onSuccess: (data: LoginData) => Promise<void>;
+  /** Login tabs other features add after 账号登录 / 短信登录 (e.g. 微信登录). */
+  extraLoginTabs?: NonNullable<TabsProps['items']>;
+  /** Shown under the login form (e.g. the 之江汇 / 教育魔方 buttons). */
+  loginFooter?: ReactNode;
+  /** The login tab to open first. */
+  initialTab?: string;
 }
 
 const TITLES: Record<AuthMode, [string, string]> = {
@@ -25,8 +31,8 @@ const TITLES: Record<AuthMode, [string, string]> = {
   forgot: ['找回密码', '通过注册手机号接收验证码并设置新密码'],
 };
 
-export function AuthPanel({ mode, onModeChange, onSuccess }: Props) {
-  const [tab, setTab] = useState<'account' | 'sms'>('account');
+export function AuthPanel({ mode, onModeChange, onSuccess, extraLoginTabs = [], loginFooter, initialTab }: Props) {
+  const [tab, setTab] = useState<string>(initialTab ?? 'account');
   // After a reset the account field is prefilled and a confirmation is shown above the form.
   const [resetPhone, setResetPhone] = useState<string | null>(null);
   const [title, sub] = TITLES[mode];
@@ -48,7 +54,7 @@ export function AuthPanel({ mode, onModeChange, onSuccess }: Props) {
           )}
           <Tabs
             activeKey={tab}
-            onChange={(k) => setTab(k as 'account' | 'sms')}
+            onChange={setTab}
             items={[
               {
                 key: 'account',
@@ -62,6 +68,7 @@ export function AuthPanel({ mode, onModeChange, onSuccess }: Props) {
                 ),
               },
               { key: 'sms', label: '短信登录', children: <SmsLoginForm onSuccess={onSuccess} /> },
+              ...extraLoginTabs,
             ]}
             destroyOnHidden
           />
@@ -76,6 +83,7 @@ export function AuthPanel({ mode, onModeChange, onSuccess }: Props) {
               </button>
             </span>
           </div>
+          {loginFooter}
         </>
       )}
 

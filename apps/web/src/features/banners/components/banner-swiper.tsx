@@ -6,6 +6,7 @@ import type { Banner } from '@eav/contract';
 import { Skeleton, Swiper } from 'antd-mobile';
 import type { CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { openSafe } from '@/lib/safe-url';
 import { bannerTarget, useBanners } from '../api/get-banners';
@@ -39,7 +40,9 @@ export function BannerSwiper({ h5Route }: { h5Route: (route: string) => string |
     if (!t) return;
     if (t.kind === 'external') openSafe(t.href);
     else {
-      const to = h5Route(t.to);
+      // The activity banner (docs/prize.md) opens the H5 activity page with the same activity code.
+      const prize = t.to === paths.activity || t.to.startsWith(`${paths.activity}?`);
+      const to = prize ? paths.mobile.prize + t.to.slice(paths.activity.length) : h5Route(t.to);
       if (to) void navigate(to);
     }
   };

@@ -5,6 +5,7 @@
 import { Grid, Menu } from 'antd';
 import { KeyOutlined, PictureOutlined, UserOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import type { MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
@@ -17,7 +18,14 @@ const ITEMS = [
   { key: paths.userPassword, icon: <KeyOutlined />, label: '修改密码' },
 ];
 
-export function UserCentreLayout({ children }: { children: ReactNode }) {
+/** `extraItems`: entries other features add after the three above (keys are their paths). */
+export function UserCentreLayout({
+  children,
+  extraItems = [],
+}: {
+  children: ReactNode;
+  extraItems?: NonNullable<MenuProps['items']>;
+}) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
@@ -36,7 +44,7 @@ export function UserCentreLayout({ children }: { children: ReactNode }) {
             className={styles.sideMenu}
             mode={narrow ? 'horizontal' : 'inline'}
             selectedKeys={[pathname]}
-            items={ITEMS}
+            items={[...ITEMS, ...extraItems]}
             onClick={({ key }) => key !== pathname && void navigate(key)}
           />
         </nav>

@@ -1,5 +1,6 @@
 /** Frame of the H5 accounts pages: a NavBar with back, a title block and the white form card. */
 import { NavBar } from 'antd-mobile';
+import { LeftOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -22,6 +23,13 @@ export function MobileAuthFrame({
     <div className={styles.page}>
       <NavBar
         className={styles.nav}
+        // antd-mobile hides the `back` text from screen readers; the icon slot is not, so the name goes there.
+        backIcon={
+          <>
+            <LeftOutline />
+            <span className={styles.srOnly}>返回</span>
+          </>
+        }
         onBack={() => (window.history.length > 1 ? void navigate(-1) : void navigate(paths.mobile.home))}
       >
         {site.shortName}

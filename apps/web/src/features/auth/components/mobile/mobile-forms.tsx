@@ -61,25 +61,42 @@ export function MobileSmsLoginForm({ onSuccess }: { onSuccess: OnSuccess }) {
   );
 }
 
-export function MobileRegisterForm({ onSuccess }: { onSuccess: OnSuccess }) {
+/**
+ * `withIdentity={false}` leaves the 学生 / 教师 choice out: a new account made to bind a third-party
+ * login chooses its identity on the next screen (selectIdentity, docs/identity.md).
+ */
+export function MobileRegisterForm({
+  onSuccess,
+  withIdentity = true,
+}: {
+  onSuccess: OnSuccess;
+  withIdentity?: boolean;
+}) {
   const [form] = Form.useForm();
   const submit = useRegisterSubmit(form, onSuccess);
 
   return (
-    <MobileAuthForm form={form} submit={submit} submitText="注册并登录" initialValues={{ identity: ['student'] }}>
-      <Form.Item
-        name="identity"
-        rules={[{ required: true, type: 'array', min: 1, message: '请选择身份' }]}
-        className={styles.identity}
-      >
-        <Selector
-          columns={2}
-          options={[
-            { label: '我是学生', value: 'student' },
-            { label: '我是教师', value: 'teacher' },
-          ]}
-        />
-      </Form.Item>
+    <MobileAuthForm
+      form={form}
+      submit={submit}
+      submitText="注册并登录"
+      initialValues={withIdentity ? { identity: ['student'] } : undefined}
+    >
+      {withIdentity && (
+        <Form.Item
+          name="identity"
+          rules={[{ required: true, type: 'array', min: 1, message: '请选择身份' }]}
+          className={styles.identity}
+        >
+          <Selector
+            columns={2}
+            options={[
+              { label: '我是学生', value: 'student' },
+              { label: '我是教师', value: 'teacher' },
+            ]}
+          />
+        </Form.Item>
+      )}
       <MobilePhoneCaptchaSmsFields form={form} purpose="register" onFormError={submit.setFormError} />
       <Form.Item name="userName" rules={rules.userName}>
         <Input

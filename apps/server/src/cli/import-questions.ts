@@ -1,0 +1,7 @@
+/**
+ * `npm run import:questions -- <file.jsonl> [more.jsonl …]`: imports questions (docs/api.md, Questions) and prints the report
+ * (features/question-bank/cli.ts).
+ */
+import { main } from '../features/question-bank/cli';
+
+main('questions');

@@ -1,0 +1,25 @@
+/**
+ * What the activity stores about a user, removed at account cancellation (docs/prize.md, Erasure):
+ * participant totals, reading time and the points ledger are deleted; the draw audit keeps its rows
+ * (they account for the stock) without the user. The heartbeat anchor and the ranking entries
+ * outside the database are dropped after the commit.
+ */
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { prizeDraws, prizeParticipants, prizePointsLedger, prizeReadingTime } from '../../db/schema';
+import type { ErasureContext } from '../../plugins/erasure';
+import type { PrizeService } from './service';
+
+export function prizeEraser(service: PrizeService) {
+  return async (tx: Tx, userId: number, _now: Date, ctx: ErasureContext): Promise<void> => {
+    const joined = await tx
+      .delete(prizeParticipants)
+      .where(eq(prizeParticipants.userId, userId))
+      .returning({ activityId: prizeParticipants.activityId });
+    await tx.delete(prizeReadingTime).where(eq(prizeReadingTime.userId, userId));
+    await tx.delete(prizePointsLedger).where(eq(prizePointsLedger.userId, userId));
+    await tx.update(prizeDraws).set({ userId: null }).where(eq(prizeDraws.userId, userId));
+    const activityIds = joined.map((j) => j.activityId);
+    ctx.afterCommit(() => service.forgetUser(userId, activityIds));
+  };
+}

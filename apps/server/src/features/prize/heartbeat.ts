@@ -1,0 +1,155 @@
+/**
+ * Reading heartbeats (docs/prize.md, Reading time). Per user the server keeps one anchor: the active
+ * reading session and the time of its last heartbeat, by the server's own clock. A heartbeat of the
+ * active session credits the time since the previous one when that gap is more than 0 and at most
+ * HEARTBEAT_MAX_GAP_SECONDS; a longer gap restarts counting and credits nothing. A heartbeat with a
+ * new session id takes over and credits nothing; the sessions it replaced earn nothing while the
+ * active one keeps beating (two tabs or two phones never double the time), and may take over again
+ * once it has been silent longer than the gap. Each heartbeat reads and replaces the anchor in one
+ * atomic step (a Lua script in Redis, one synchronous step in process), so two parallel heartbeats
+ * never credit the same interval twice.
+ */
+import { HEARTBEAT_MAX_GAP_SECONDS } from '@eav/contract';
+import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+
+export const MAX_GAP_MS = HEARTBEAT_MAX_GAP_SECONDS * 1000;
+/** Sessions remembered as replaced per user. */
+const REPLACED_KEEP = 8;
+/** An anchor outlives its last heartbeat by this long (then the next heartbeat starts afresh). */
+const ANCHOR_TTL_MS = 3600_000;
+
+export interface Anchor {
+  session: string;
+  at: number;
+  /** Sessions this one replaced, newest first. */
+  replaced: string[];
+}
+
+export interface BeatResult {
+  /** Milliseconds to credit (0 when nothing is credited). */
+  creditMs: number;
+  /** False when another session is active: this one earns nothing. */
+  active: boolean;
+  /** The session started (or took over) with this heartbeat. */
+  started: boolean;
+}
+
+/** The anchor after a heartbeat of `session` at `now`, and what it credits (the rule above). */
+export function beat(anchor: Anchor | null, session: string, now: number): { anchor: Anchor; result: BeatResult } {
+  if (anchor && anchor.session === session) {
+    const gap = now - anchor.at;
+    if (gap > MAX_GAP_MS)
+      return { anchor: { ...anchor, at: now }, result: { creditMs: 0, active: true, started: false } };
+    // Whole seconds are credited and the anchor moves by them only, so the remainder counts with
+    // the next heartbeat; an out-of-order or repeated heartbeat (gap ≤ 0) credits nothing.
+    const creditMs = gap > 0 ? Math.floor(gap / 1000) * 1000 : 0;
+    const next = creditMs > 0 ? { ...anchor, at: anchor.at + creditMs } : anchor;
+    return { anchor: next, result: { creditMs, active: true, started: false } };
+  }
+  if (anchor && anchor.replaced.includes(session) && now - anchor.at <= MAX_GAP_MS)
+    return { anchor, result: { creditMs: 0, active: false, started: false } };
+  const replaced = anchor
+    ? [anchor.session, ...anchor.replaced.filter((s) => s !== session && s !== anchor.session)].slice(0, REPLACED_KEEP)
+    : [];
+  return { anchor: { session, at: now, replaced }, result: { creditMs: 0, active: true, started: true } };
+}
+
+export interface HeartbeatAnchors {
+  /** Applies one heartbeat atomically and answers what it credits. */
+  beat(userId: number, session: string, now: number): Promise<BeatResult>;
+  /** Forgets the user's anchor (account cancellation). */
+  forget(userId: number): Promise<void>;
+}
+
+/** In-process anchors: bounded (least recently used evicted first) and expiring. */
+export class MemoryAnchors implements HeartbeatAnchors {
+  private readonly cache: LRUCache<number, Anchor>;
+  constructor(maxUsers = 100_000) {
+    this.cache = new LRUCache<number, Anchor>({ max: maxUsers, ttl: ANCHOR_TTL_MS });
+  }
+  async beat(userId: number, session: string, now: number) {
+    const { anchor, result } = beat(this.cache.get(userId) ?? null, session, now);
+    this.cache.set(userId, anchor);
+    return result;
+  }
+  async forget(userId: number) {
+    this.cache.delete(userId);
+  }
+}
+
+/**
+ * The same rule as `beat`, in Lua, so that Redis applies it atomically. The anchor is stored as
+ * `session|at|replaced,comma,separated` (session ids hold only letters, digits, `_` and `-`).
+ * Answers {creditMs, active, started}.
+ */
+const BEAT_LUA = `
+local raw = redis.call('GET', KEYS[1])
+local session, now, maxGap, ttl, keep = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4], tonumber(ARGV[5])
+local cur, at, replaced = nil, 0, {}
+if raw then
+  local i = string.find(raw, '|', 1, true)
+  local j = string.find(raw, '|', i + 1, true)
+  cur = string.sub(raw, 1, i - 1)
+  at = tonumber(string.sub(raw, i + 1, j - 1))
+  for s in string.gmatch(string.sub(raw, j + 1), '[^,]+') do table.insert(replaced, s) end
+end
+local function save(s, t, list)
+  redis.call('SET', KEYS[1], s .. '|' .. string.format('%d', t) .. '|' .. table.concat(list, ','), 'PX', ttl)
+end
+if cur == session then
+  local gap = now - at
+  if gap > maxGap then
+    save(cur, now, replaced)
+    return {0, 1, 0}
+  end
+  local credit = 0
+  if gap > 0 then credit = math.floor(gap / 1000) * 1000 end
+  if credit > 0 then save(cur, at + credit, replaced) end
+  return {credit, 1, 0}
+end
+if cur then
+  for _, s in ipairs(replaced) do
+    if s == session and now - at <= maxGap then return {0, 0, 0} end
+  end
+end
+local list = {}
+if cur then table.insert(list, cur) end
+for _, s in ipairs(replaced) do
+  if #list < keep and s ~= session and s ~= cur then table.insert(list, s) end
+end
+save(session, now, list)
+return {0, 1, 1}
+`;
+
+type BeatCommand = (key: string, ...args: (string | number)[]) => Promise<[number, number, number]>;
+
+/** Redis anchors, shared by every instance. */
+export class RedisAnchors implements HeartbeatAnchors {
+  private readonly command: BeatCommand;
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {
+    if (!('eavPrizeBeat' in redis)) redis.defineCommand('eavPrizeBeat', { numberOfKeys: 1, lua: BEAT_LUA });
+    const r = redis as unknown as { eavPrizeBeat: BeatCommand };
+    this.command = r.eavPrizeBeat.bind(redis);
+  }
+  private key(userId: number) {
+    return `${this.prefix}prize:beat:${userId}`;
+  }
+  async beat(userId: number, session: string, now: number) {
+    const [creditMs, active, started] = await this.command(
+      this.key(userId),
+      session,
+      Math.floor(now),
+      MAX_GAP_MS,
+      ANCHOR_TTL_MS,
+      REPLACED_KEEP,
+    );
+    return { creditMs: Number(creditMs), active: active === 1, started: started === 1 };
+  }
+  async forget(userId: number) {
+    await this.redis.del(this.key(userId));
+  }
+}

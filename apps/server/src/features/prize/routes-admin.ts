@@ -1,0 +1,142 @@
+/**
+ * Operators' activity calls (role `admin`, enforced by the role gate for every `/api/v1/admin/**`
+ * path; docs/prize.md, Operators): list, create or update by code (refused once started: the same
+ * service as `npm run activity:create`), rebuild the ranking from the database, and the draw audit.
+ */
+import {
+  activityCodeParams,
+  adminActivity,
+  ApiPaths,
+  drawAudit,
+  envelope,
+  paged,
+  paginationQuery,
+  PrizeMessages,
+} from '@eav/contract';
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { prizeActivities, prizeDraws } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { ok, page } from '../../lib/http';
+import { adminView, loadActivity, saveActivity } from './activities';
+import { routePath, type PrizeRouteOptions } from './routes-common';
+
+const ADMIN = { roles: ['admin'] } as const;
+
+const adminRoutes: FastifyPluginAsyncZod<PrizeRouteOptions> = async (app, { service }) => {
+  const find = async (code: string) => {
+    const a = await loadActivity(app.db, code);
+    if (!a) throw notFound(PrizeMessages.activityNotFound);
+    return a;
+  };
+
+  app.get(
+    ApiPaths.adminPrizeActivities,
+    {
+      config: ADMIN,
+      schema: {
+        tags: ['admin'],
+        summary: '活动列表（含未发布的）',
+        security: [{ bearer: [] }],
+        response: { 200: envelope(z.array(adminActivity)) },
+      },
+    },
+    async () => {
+      const rows = await app.db
+        .select({ code: prizeActivities.code })
+        .from(prizeActivities)
+        .orderBy(desc(prizeActivities.startAt), desc(prizeActivities.id))
+        .limit(100);
+      const now = app.clock();
+      const out = [];
+      for (const r of rows) out.push(await adminView(app.db, (await loadActivity(app.db, r.code))!, now));
+      return ok(out);
+    },
+  );
+
+  app.post(
+    ApiPaths.adminPrizeActivities,
+    {
+      config: ADMIN,
+      schema: {
+        tags: ['admin'],
+        summary: '创建活动，或修改尚未开始的同编码活动（开始后答 409 PRIZE.ACTIVITY_STARTED）',
+        security: [{ bearer: [] }],
+        // Validated by the service (the CLI shares it), which names the offending field.
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: envelope(adminActivity.extend({ created: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      const now = app.clock();
+      const { activity, created } = await saveActivity(app.db, request.body, now);
+      service.activities.invalidate(activity.code);
+      request.log.info({ activity: activity.code, created, by: request.auth.user.id }, 'prize activity saved');
+      return ok({ ...(await adminView(app.db, activity, now)), created });
+    },
+  );
+
+  app.post(
+    routePath(ApiPaths.adminPrizeRankingRebuild, 'code'),
+    {
+      config: ADMIN,
+      schema: {
+        tags: ['admin'],
+        summary: '从数据库重建排行榜',
+        security: [{ bearer: [] }],
+        params: activityCodeParams,
+        response: { 200: envelope(z.object({ participants: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const a = await find(request.params.code);
+      return ok({ participants: await service.rebuild(a) });
+    },
+  );
+
+  app.get(
+    routePath(ApiPaths.adminPrizeDraws, 'code'),
+    {
+      config: ADMIN,
+      schema: {
+        tags: ['admin'],
+        summary: '抽奖审计记录（最新在前）',
+        security: [{ bearer: [] }],
+        params: activityCodeParams,
+        querystring: paginationQuery,
+        response: { 200: envelope(paged(drawAudit)) },
+      },
+    },
+    async (request) => {
+      const a = await find(request.params.code);
+      const { page: pageNo, pageSize } = request.query;
+      const [rows, [total]] = await Promise.all([
+        app.db
+          .select()
+          .from(prizeDraws)
+          .where(eq(prizeDraws.activityId, a.id))
+          .orderBy(desc(prizeDraws.id))
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize),
+        app.db.select({ n: count() }).from(prizeDraws).where(eq(prizeDraws.activityId, a.id)),
+      ]);
+      const items = rows.map((d) => ({
+        id: d.id,
+        userId: d.userId,
+        drawnGroupId: d.drawnGroupId,
+        awardedGroupId: d.awardedGroupId,
+        randomValue: d.randomValue,
+        totalWeight: d.totalWeight,
+        stockBefore: d.stockBefore,
+        stockAfter: d.stockAfter,
+        fallback: d.fallback,
+        cost: d.cost,
+        createdAt: d.createdAt.toISOString(),
+      }));
+      return ok(page(items, total?.n ?? 0, pageNo, pageSize));
+    },
+  );
+};
+
+export default adminRoutes;

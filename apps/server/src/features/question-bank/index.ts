@@ -1,0 +1,29 @@
+/**
+ * Question bank feature (docs/question-bank.md, docs/api.md): one Fastify plugin made of route files by
+ * concern – questions, facets and knowledge points (`routes-questions.ts`), the paper centre and paper
+ * export (`routes-papers.ts`), chapter trees (`routes-chapters.ts`), the user's basket and composed papers
+ * (`routes-basket.ts`), the operators' import (`routes-admin.ts`) – and the eraser of the user data it
+ * keeps (`erasure.ts`).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eraseQuestionBankData } from './erasure';
+import adminRoutes from './routes-admin';
+import basketRoutes from './routes-basket';
+import chapterRoutes from './routes-chapters';
+import type { QuestionBankOptions } from './routes-common';
+import paperRoutes from './routes-papers';
+import questionRoutes from './routes-questions';
+
+export { seedQuestionBank } from './seed';
+export type { QuestionBankOptions } from './routes-common';
+
+const questionBankFeature: FastifyPluginAsyncZod<QuestionBankOptions> = async (app, opts) => {
+  app.registerErasure('question-bank', eraseQuestionBankData);
+  await app.register(questionRoutes, opts);
+  await app.register(paperRoutes, opts);
+  await app.register(chapterRoutes, opts);
+  await app.register(basketRoutes, opts);
+  await app.register(adminRoutes, opts);
+};
+
+export default questionBankFeature;

@@ -1,0 +1,33 @@
+/**
+ * Digital resources feature (docs/resources.md): one Fastify plugin made of route files by concern –
+ * search, facets, detail and chapters (`routes-search.ts`), signed file URLs, the file route and
+ * statistics (`routes-files.ts`), my favourites, downloads and uploads (`routes-mine.ts`), teacher
+ * uploads (`routes-upload.ts`) and operators' review (`routes-admin.ts`) – over a storage interface
+ * (`storage.ts`, local disk under DATA_DIR) and the eraser of what it keeps about a user.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { resourceEraser } from './erasure';
+import { createGenerator } from './generate';
+import adminRoutes from './routes-admin';
+import type { ResourcesContext, ResourcesOptions } from './routes-common';
+import fileRoutes from './routes-files';
+import mineRoutes from './routes-mine';
+import searchRoutes from './routes-search';
+import uploadRoutes from './routes-upload';
+import { LocalDiskStorage } from './storage';
+
+export { seedResources } from './seed';
+export type { ResourcesOptions } from './routes-common';
+
+const resourcesFeature: FastifyPluginAsyncZod<ResourcesOptions> = async (app, opts) => {
+  const storage = new LocalDiskStorage(opts.config.dataDir);
+  const ctx: ResourcesContext = { ...opts, storage, generator: createGenerator(app.db, storage, app.clock) };
+  app.registerErasure('resources', resourceEraser(storage));
+  await app.register(searchRoutes, ctx);
+  await app.register(fileRoutes, ctx);
+  await app.register(mineRoutes, ctx);
+  await app.register(uploadRoutes, ctx);
+  await app.register(adminRoutes, ctx);
+};
+
+export default resourcesFeature;

@@ -1,0 +1,202 @@
+/**
+ * Prometheus metrics at `/metrics` (docs/operations.md, Metrics) with prom-client: request rate
+ * and latency per route pattern, errors by status, event-loop lag and the process metrics, the
+ * database and Redis, and the business counters features feed through `app.metrics.count`.
+ *
+ * Not reachable from outside without configuration: off unless METRICS is on (the default in
+ * development only); with METRICS_TOKEN a scraper must send it as a bearer token, without one only a
+ * direct loopback connection (no X-Forwarded-For, i.e. not relayed by the reverse proxy) is served.
+ * Everything else answers the app's ordinary 404, so the path is not even confirmed to exist.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/client';
+
+/** Business events features count (docs/operations.md lists which feature feeds which). */
+export type BusinessCounter = 'logins' | 'activations' | 'downloads' | 'heartbeats';
+
+export interface AppMetrics {
+  /** This app's own registry (several apps in one process, as in tests, never share counters). */
+  readonly registry: Registry;
+  /**
+   * Counts a business event. `kind` splits it by a small fixed set of values chosen by the caller
+   * (e.g. the login method `password`, `sms`, `wechat`): never an id, a name or anything unbounded.
+   */
+  count(name: BusinessCounter, kind?: string, by?: number): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: AppMetrics;
+  }
+}
+
+export interface MetricsPluginOptions {
+  /** Serve /metrics and time requests (METRICS). */
+  enabled: boolean;
+  /** Bearer token /metrics requires (METRICS_TOKEN); unset: direct loopback connections only. */
+  token: string | undefined;
+}
+
+export const METRICS_PATH = '/metrics';
+/** Latency buckets (s): fast catalogue reads to slow exports and imports. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Longest wait for the database figures of one scrape. */
+const DB_PROBE_TIMEOUT_MS = 1_000;
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const digest = (v: string) => createHash('sha256').update(v).digest();
+
+/** Whether the scrape may be answered (see the file comment). */
+function allowed(request: FastifyRequest, token: string | undefined): boolean {
+  if (token) {
+    const given = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    return timingSafeEqual(digest(given), digest(token));
+  }
+  return LOOPBACK.has(request.socket.remoteAddress ?? '') && request.headers['x-forwarded-for'] === undefined;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timed out')), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+export default fp<MetricsPluginOptions>(
+  async function metricsPlugin(app: FastifyInstance, opts) {
+    const registry = new Registry();
+    const business: Record<BusinessCounter, Counter<'kind'>> = {
+      logins: new Counter({
+        name: 'eav_logins_total',
+        help: 'Successful logins by method',
+        labelNames: ['kind'],
+        registers: [registry],
+      }),
+      activations: new Counter({
+        name: 'eav_activations_total',
+        help: 'Activation codes redeemed',
+        labelNames: ['kind'],
+        registers: [registry],
+      }),
+      downloads: new Counter({
+        name: 'eav_downloads_total',
+        help: 'Files downloaded by kind',
+        labelNames: ['kind'],
+        registers: [registry],
+      }),
+      heartbeats: new Counter({
+        name: 'eav_heartbeats_total',
+        help: 'Reading heartbeats accepted',
+        labelNames: ['kind'],
+        registers: [registry],
+      }),
+    };
+    app.decorate('metrics', {
+      registry,
+      count(name: BusinessCounter, kind = 'all', by = 1) {
+        business[name].inc({ kind }, by);
+      },
+    } satisfies AppMetrics);
+
+    if (!opts.enabled) return;
+
+    // Process metrics (CPU, memory, handles, GC) and event-loop lag (nodejs_eventloop_lag_*).
+    collectDefaultMetrics({ register: registry });
+
+    const requests = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status',
+      labelNames: ['method', 'route', 'status_code'],
+      registers: [registry],
+    });
+    const errors = new Counter({
+      name: 'http_request_errors_total',
+      help: 'HTTP requests answered with status 400 or above, by route pattern and status',
+      labelNames: ['route', 'status_code'],
+      registers: [registry],
+    });
+    const latency = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from receiving a request to sending its answer, by method and route pattern',
+      labelNames: ['method', 'route'],
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      // The route pattern, never the raw URL (ids and queries would make labels unbounded).
+      const route = request.routeOptions.url ?? 'unmatched';
+      if (route === METRICS_PATH) return;
+      const status = String(reply.statusCode);
+      requests.inc({ method: request.method, route, status_code: status });
+      latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+      if (reply.statusCode >= 400) errors.inc({ route, status_code: status });
+    });
+
+    const engine = app.database.engine;
+    const dbUp = new Gauge({
+      name: 'eav_database_up',
+      help: 'Whether the database answered a query during this scrape (1) or not (0)',
+      labelNames: ['engine'],
+      registers: [registry],
+    });
+    const dbConnections = new Gauge({
+      name: 'eav_database_connections',
+      help: 'PostgreSQL connections of every portal instance (application_name eav-portal), by state',
+      labelNames: ['state'],
+      registers: [registry],
+    });
+    const redisUp = app.redis
+      ? new Gauge({
+          name: 'eav_redis_up',
+          help: 'Whether the Redis connection is ready (1) or not (0); absent without REDIS_URL',
+          registers: [registry],
+        })
+      : undefined;
+    // Probed at scrape time; a down database must not make /metrics itself fail.
+    const probeDatabase = async () => {
+      try {
+        await withTimeout(app.database.ping(), DB_PROBE_TIMEOUT_MS);
+        dbUp.set({ engine }, 1);
+      } catch {
+        dbUp.set({ engine }, 0);
+        return;
+      }
+      if (engine !== 'postgres') return;
+      try {
+        const rows = rowsOf<{ state: string | null; n: number }>(
+          await withTimeout(
+            app.db.execute(
+              sql`select state, count(*)::int as n from pg_stat_activity where application_name = 'eav-portal' group by state`,
+            ),
+            DB_PROBE_TIMEOUT_MS,
+          ),
+        );
+        dbConnections.reset();
+        for (const r of rows) dbConnections.set({ state: r.state ?? 'unknown' }, Number(r.n));
+      } catch {
+        dbConnections.reset();
+      }
+    };
+
+    app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
+      if (!allowed(request, opts.token)) {
+        if (!opts.token) return reply.callNotFound();
+        return reply.status(401).header('www-authenticate', 'Bearer').type('text/plain').send('unauthorized\n');
+      }
+      await probeDatabase();
+      if (app.redis && redisUp) redisUp.set(app.redis.status === 'ready' ? 1 : 0);
+      return reply
+        .header('cache-control', 'no-store')
+        .type(registry.contentType)
+        .send(await registry.metrics());
+    });
+  },
+  { name: 'metrics', dependencies: ['db', 'kv'] },
+);

@@ -1,0 +1,11 @@
+import { DECLARABLE_IDENTITIES, DECLARABLE_IDENTITY_LABELS, EXTERNAL_PROVIDER_LABELS } from '@eav/contract';
+import { describe, expect, it } from 'vitest';
+import { IDENTITY_OPTIONS, PROVIDER_LABELS } from './labels';
+
+describe('plain labels match the contract', () => {
+  it('providers and identities', () => {
+    expect(PROVIDER_LABELS).toEqual(EXTERNAL_PROVIDER_LABELS);
+    expect(IDENTITY_OPTIONS.map((o) => o.value)).toEqual([...DECLARABLE_IDENTITIES]);
+    for (const o of IDENTITY_OPTIONS) expect(o.label).toBe(DECLARABLE_IDENTITY_LABELS[o.value]);
+  });
+});

@@ -1,0 +1,28 @@
+/** An inline error block with the server's Chinese message and a retry button. */
+import { Button, Result } from 'antd';
+import { errorMessage } from '@/lib/error-message';
+
+export function QueryError({
+  error,
+  onRetry,
+  title = '加载失败',
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  title?: string;
+}) {
+  return (
+    <Result
+      status="warning"
+      title={title}
+      subTitle={errorMessage(error)}
+      extra={
+        onRetry && (
+          <Button type="primary" onClick={onRetry}>
+            重新加载
+          </Button>
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { answerText } from './answer';
+import { fileNameFromDisposition } from './download';
+
+describe('fileNameFromDisposition', () => {
+  it('prefers the UTF-8 name and decodes Chinese', () => {
+    expect(
+      fileNameFromDisposition(
+        `attachment; filename="paper.docx"; filename*=UTF-8''${encodeURIComponent('2016年全国卷Ⅰ 数学.docx')}`,
+      ),
+    ).toBe('2016年全国卷Ⅰ 数学.docx');
+  });
+
+  it('falls back to the plain name and strips paths', () => {
+    expect(fileNameFromDisposition('attachment; filename="../../etc/x.pdf"')).toBe('x.pdf');
+    expect(fileNameFromDisposition("attachment; filename*=UTF-8''%E0%A4%A")).toBeUndefined();
+    expect(fileNameFromDisposition(undefined)).toBeUndefined();
+  });
+});
+
+describe('answerText', () => {
+  it('joins choice keys and numbers longer answers', () => {
+    expect(answerText('C')).toBe('C');
+    expect(answerText(['A', 'C'])).toBe('A、C');
+    expect(answerText(['$x=1$', '$y=2$'])).toBe('(1) $x=1$\n\n(2) $y=2$');
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Desktop third-party login journeys through the fake providers (docs/identity.md): WeChat QR
+ * login of a bound persona, 之江汇 login (not bound → log in → bound → 之江汇 login again), a
+ * teacher's class-server jump (the fake class server decrypts the key), and the 账号绑定 page
+ * binding then unbinding WeChat.
+ */
+import { ApiPaths } from '@eav/contract';
+import { DEMO } from '../support/api';
+import { expect, test } from '../support/fixtures';
+import { loginByApi, registerByApi, submitPasswordLogin, userMenu } from './accounts-helpers';
+import {
+  apiFailures,
+  axeProblems,
+  FAKE_PAGE_FAVICON_404,
+  bindingsOf,
+  choosePersona,
+  expectNoSecretsInUrl,
+  storedUser,
+  useSessionOf,
+} from './identity-helpers';
+
+test('WeChat QR login of a bound persona logs the demo student in', async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(FAKE_PAGE_FAVICON_404);
+  const failures = apiFailures(page);
+  await page.goto('/#/loginRegistration?loginStep=1');
+  await page.getByRole('tab', { name: '微信登录' }).click();
+  const qr = page.getByTestId('wechat-qr');
+  await expect(qr.locator('canvas')).toBeVisible();
+  expect(await axeProblems(page), 'axe on the WeChat tab').toEqual([]);
+
+  await page.getByTestId('wechat-open').click();
+  // The fake WeChat QR page: choosing the persona stands for scanning and confirming.
+  await expect(page).toHaveURL(/\/fake-idp\/wechat\//);
+  await choosePersona(page, 'wx-bound');
+
+  await expect(userMenu(page)).toContainText(DEMO.student);
+  await expect(page).toHaveURL(/#\/$/);
+  expectNoSecretsInUrl(page);
+  expect((await storedUser(page))?.userName).toBe(DEMO.student);
+  expect(failures).toEqual([]);
+});
+
+test('之江汇 login from the desktop: not bound, log in to bind, then log in with 之江汇 directly', async ({
+  page,
+  request,
+  allowConsoleErrors,
+}) => {
+  // The first 之江汇 login answers 409 EDU.ACCOUNT_NOT_BOUND, by design.
+  allowConsoleErrors(FAKE_PAGE_FAVICON_404, /status of 409 \(Conflict\)/);
+  const failures = apiFailures(page);
+  const user = await registerByApi(request);
+  await page.goto('/#/loginRegistration?loginStep=1');
+  await page.getByTestId('login-zjer').click();
+  await expect(page).toHaveURL(/\/fake-idp\/zjer\//);
+  await choosePersona(page, 'zjer-student');
+
+  await expect(page.getByRole('heading', { name: '绑定平台账号' })).toBeVisible();
+  await expect(page.getByTestId('external-profile')).toContainText('陈同学');
+  expectNoSecretsInUrl(page);
+  expect(await axeProblems(page), 'axe on /zjhAuth').toEqual([]);
+
+  await page.getByRole('button', { name: '登录已有账号并绑定' }).click();
+  await submitPasswordLogin(page, user.phone, user.password);
+  await expect(page.getByRole('heading', { name: '之江汇账号绑定成功' })).toBeVisible();
+  const me = await loginByApi(request, user.phone, user.password);
+  expect((await bindingsOf(request, me)).zjer).toBe(true);
+
+  // Log out, then 之江汇 alone logs the same account in.
+  await page.evaluate(() => localStorage.clear());
+  await page.context().clearCookies();
+  // A fresh document: the app must not still hold the user in memory.
+  await page.goto('about:blank');
+  await page.goto('/#/loginRegistration?loginStep=1');
+  await page.getByTestId('login-zjer').click();
+  await choosePersona(page, 'zjer-student');
+  await expect(userMenu(page)).toContainText(user.userName);
+  expectNoSecretsInUrl(page);
+  expect(failures).toEqual([`POST 409 ${ApiPaths.zjerLogin}`]);
+});
+
+test('a teacher jumps to the class server, which decrypts who came', async ({ page, request }) => {
+  const teacher = await loginByApi(request, DEMO.teacher, DEMO.password);
+  await page.goto('/#/');
+  await useSessionOf(page, teacher);
+  await page.reload();
+  await userMenu(page).click();
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('menuitem', { name: '课堂服务' }).click();
+  const classServer = await popup;
+  await expect(classServer.getByTestId('class-server-welcome')).toContainText(DEMO.teacher);
+  expect(classServer.url()).toMatch(/[?&]key=/);
+});
+
+test('the 账号绑定 page binds WeChat through the QR flow and unbinds it', async ({
+  page,
+  request,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(FAKE_PAGE_FAVICON_404);
+  const failures = apiFailures(page);
+  const user = await registerByApi(request);
+  const me = await loginByApi(request, user.phone, user.password);
+  await page.goto('/#/');
+  await useSessionOf(page, me);
+  await page.goto('/#/user/bindings');
+  await page.reload();
+
+  const wechat = page.getByTestId('binding-wechat');
+  await expect(wechat).toContainText('未绑定');
+  expect(await axeProblems(page), 'axe on 账号绑定').toEqual([]);
+
+  await wechat.getByRole('button', { name: /^绑\s*定$/ }).click();
+  await page.getByRole('dialog', { name: '绑定微信' }).getByTestId('wechat-open').click();
+  await choosePersona(page, 'wx-new');
+
+  await expect(page).toHaveURL(/#\/user\/bindings$/);
+  await expect(wechat).toContainText('已绑定');
+  expect((await bindingsOf(request, me)).wechat).toBe(true);
+
+  await wechat.getByRole('button', { name: '解除绑定' }).click();
+  await page.getByRole('button', { name: '解除绑定' }).last().click();
+  await expect(wechat).toContainText('未绑定');
+  expect((await bindingsOf(request, me)).wechat).toBe(false);
+  expect(failures).toEqual([]);
+});
