@@ -11,6 +11,7 @@ import { passwordLogin, useAccountsApp } from './accounts-helpers';
 const t = useAccountsApp();
 
 describe('demo accounts seeder', () => {
+  // Two full demo seeds (question bank, papers, resources): minutes on a loaded machine.
   it('creates the demo student and teacher (granted xh) with Demo@2026, and the admin with a generated password, once', async () => {
     const config = { ...t.config, seedDemo: true, teachingBackofficeUrl: 'https://backoffice.example.edu.cn/sso' };
     // A catalogue already there keeps the demo catalogue (and its generated files) out of this test.
@@ -67,5 +68,5 @@ describe('demo accounts seeder', () => {
       body: { status: 'disabled' },
     });
     expect(disable.json().data.status).toBe('disabled');
-  });
+  }, 120_000);
 });
