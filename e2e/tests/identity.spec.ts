@@ -7,6 +7,7 @@
 import { ApiPaths } from '@eav/contract';
 import { DEMO } from '../support/api';
 import { expect, test } from '../support/fixtures';
+import type { Page } from '@playwright/test';
 import { loginByApi, registerByApi, submitPasswordLogin, userMenu } from './accounts-helpers';
 import {
   apiFailures,
@@ -83,10 +84,16 @@ test('a teacher jumps to the class server, which decrypts who came', async ({ pa
   await page.goto('/#/');
   await useSessionOf(page, teacher);
   await page.reload();
-  await userMenu(page).click();
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('menuitem', { name: '课堂服务' }).click();
-  const classServer = await popup;
+  // The dropdown may still be opening when the item is clicked on a loaded machine; the click is
+  // lost then (the menu stays open, no window opens), so open the menu and click again until it opens.
+  const item = page.getByRole('menuitem', { name: '课堂服务' });
+  let classServer: Page | undefined;
+  await expect(async () => {
+    if (!(await item.isVisible())) await userMenu(page).click();
+    const [opened] = await Promise.all([page.waitForEvent('popup', { timeout: 5_000 }), item.click()]);
+    classServer = opened;
+  }).toPass({ timeout: 25_000 });
+  if (!classServer) throw new Error('the class server did not open');
   await expect(classServer.getByTestId('class-server-welcome')).toContainText(DEMO.teacher);
   expect(classServer.url()).toMatch(/[?&]key=/);
 });
