@@ -144,9 +144,14 @@ export interface RunningServer {
 
 const children = new Set<ChildProcess>();
 
-/** Starts a server in a child process on 127.0.0.1 and a random port; resolves once it listens. */
+/**
+ * Starts a server in a child process on 127.0.0.1 and a random port; resolves once it listens.
+ * `EAV_BENCH_SERVER_NODE_ARGS` (space-separated) adds Node flags to the child, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server under the scenario's load.
+ */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
+  const nodeArgs = (process.env.EAV_BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -335,7 +340,7 @@ async function runLoad(
 const PACED_DURATION_SEC = 15;
 
 /** The nearest-rank percentile of ascending `sorted` (q in 0..1). */
-function percentile(sorted: number[], q: number): number {
+export function percentile(sorted: number[], q: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
@@ -442,7 +447,8 @@ async function checkFirstAnswer(scenario: LoadScenario, state: ScenarioState): P
 // ---------------------------------------------------------------------------------------------
 // Markdown
 
-function fmt(n: number, digits = 0): string {
+/** `n` with thousands separators and `digits` decimals (en-US). */
+export function fmt(n: number, digits = 0): string {
   return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
@@ -524,7 +530,8 @@ function machineLine(ctx: BenchContext): string {
   );
 }
 
-async function writeSection(moduleName: string, body: string): Promise<void> {
+/** Replaces (or adds, before `<!-- bench:end -->`) the section of `moduleName` in docs/benchmarks.md. */
+export async function writeSection(moduleName: string, body: string): Promise<void> {
   const begin = `<!-- bench:${moduleName}:begin -->`;
   const end = `<!-- bench:${moduleName}:end -->`;
   let text = fs.existsSync(RESULTS_FILE)

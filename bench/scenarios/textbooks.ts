@@ -124,7 +124,11 @@ async function pgReachable(): Promise<boolean> {
 }
 
 /** Imports the catalogue once per (engine, size) and reuses it for every scenario of that pair. */
-function prepare(engine: 'pglite' | 'postgres', size: 'real' | 'synthetic', ctx: BenchContext): Promise<Prepared> {
+export function prepare(
+  engine: 'pglite' | 'postgres',
+  size: 'real' | 'synthetic',
+  ctx: BenchContext,
+): Promise<Prepared> {
   const key = `${engine}:${size}`;
   let p = prepared.get(key);
   if (!p) {
@@ -173,7 +177,7 @@ interface TbState extends ScenarioState {
   facets: TextbookFacets;
 }
 
-async function signedGet<T>(url: string, p: string, query: Record<string, string> = {}): Promise<T> {
+export async function signedGet<T>(url: string, p: string, query: Record<string, string> = {}): Promise<T> {
   const timestamp = Date.now();
   const sign = signRequest({ method: 'GET', path: p, query, timestamp }, BENCH_SIGN_SECRET);
   const qs = new URLSearchParams(query).toString();
@@ -188,7 +192,7 @@ const id = (f: TextbookFacets, dim: keyof Omit<TextbookFacets, 'total'>, name: s
   f[dim].find((v) => v.name === name)?.id;
 
 /** Filter combinations a visitor clicks through (学段 → 学科 → 版本 → 年级). */
-function filterSets(f: TextbookFacets): Record<string, number | undefined>[] {
+export function filterSets(f: TextbookFacets): Record<string, number | undefined>[] {
   const junior = id(f, 'stage', '初中');
   const primary = id(f, 'stage', '小学');
   const senior = id(f, 'stage', '高中');
@@ -410,7 +414,8 @@ const mod: ScenarioModule = {
     'Catalogue list, facets and keyword search on the real catalogue (1,926 lines, 1,907 importable) and on a synthetic ' +
       '100,000-book catalogue (the real books repeated as regional printings), imported with the product importer.',
     'Facets and list totals come from an in-process snapshot of counts per dimension combination, invalidated by a ' +
-      'database-maintained catalogue version (one primary-key lookup per request); the page of items runs in the database. ' +
+      'database-maintained catalogue version; the answers themselves (lists, facets, keyword results) are kept in the ' +
+      'read cache of the same version (decision 011), so a repeated request costs no database work. ' +
       'Keyword matching and relevance ranking run in process over a title index of the same catalogue version ' +
       '(character pairs, ADR 005), then the page is fetched by id.',
     ...(withPg ? [] : [`PostgreSQL scenarios skipped: no server at ${PG_ADMIN_URL.replace(/\/\/[^@]*@/, '//')}.`]),

@@ -119,8 +119,10 @@ test.describe('H5 activity page', () => {
   test('the H5 home banner of the running activity opens the H5 activity page', async ({ page }) => {
     const banner = await activityBanner();
     await page.goto('/#/mobileH5/home');
+    // The slide is a button when it leads somewhere; slides out of view are inert, so the event is
+    // dispatched rather than clicked (the carousel may show another banner first).
     const item = page.locator('.adm-swiper-item').filter({ hasText: banner.title }).first();
-    await item.dispatchEvent('click');
+    await item.getByRole('button', { includeHidden: true }).dispatchEvent('click');
     const code = new URL(banner.link!, 'http://x').searchParams.get('activityCode');
     await expect(page).toHaveURL((url) => url.hash === `#/mobileH5/prize?activityCode=${code}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

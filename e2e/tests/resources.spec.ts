@@ -133,9 +133,16 @@ test('a teacher picks 人教版 七年级上册 数学 in 同步资源, previews
   const dialog = page.getByRole('dialog', { name: '上传资源' });
   const upload = `e2e 教案 ${Date.now()}`;
   await dialog.getByLabel('标题').fill(upload);
-  await dialog.getByLabel('资源类型').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('教案', { exact: true }).click();
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  // On a loaded machine the option's click can land while the list still opens: open and choose
+  // again until the list has closed on the choice.
+  await expect(async () => {
+    if ((await page.locator('.ant-select-dropdown:visible').count()) === 0) await dialog.getByLabel('资源类型').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('教案', { exact: true }).click({ timeout: 3_000 });
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(
+    dialog.getByLabel('资源类型').locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]'),
+  ).toContainText('教案');
   await dialog.getByLabel('教材').fill('数学七年级上册');
   await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toBeVisible();
   await dialog.getByLabel('教材').press('Enter');
@@ -147,6 +154,8 @@ test('a teacher picks 人教版 七年级上册 数学 in 同步资源, previews
       '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
     ),
   });
+  // The chosen file's row fades in: measure colours once it is fully shown.
+  await expect(dialog.locator('.ant-upload-list-item').first()).toHaveCSS('opacity', '1');
   expect(await axeProblems(page)).toEqual([]);
   await dialog.getByRole('button', { name: /上\s*传/ }).click();
   await expect(dialog).toBeHidden();

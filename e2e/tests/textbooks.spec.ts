@@ -220,7 +220,7 @@ test.describe('activation, my textbooks and the reader', () => {
 
     await page.reload();
     await expect(page.getByTestId('reader-page')).toHaveAttribute('data-page', '3');
-    await expect(page.getByLabel('页码')).toHaveValue('3');
+    await expect(page.getByLabel('页码', { exact: true })).toHaveValue('3');
 
     // 继续阅读 from my textbooks resumes at the saved page too.
     await page.goto('/#/myBook');

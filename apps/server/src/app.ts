@@ -22,6 +22,7 @@ import errorsPlugin from './plugins/errors';
 import kvPlugin, { RATE_LIMIT_CLIENTS } from './plugins/kv';
 import metricsPlugin from './plugins/metrics';
 import rawBodyPlugin from './plugins/raw-body';
+import readCachePlugin from './plugins/read-cache';
 import securityHeadersPlugin from './plugins/security-headers';
 import signPlugin from './plugins/sign';
 import webPlugin, { webRuntimeConfig } from './plugins/web';
@@ -30,7 +31,11 @@ import textbooksFeature from './features/textbooks';
 import { cardsByIds } from './features/textbooks/catalogue';
 import prizeFeature from './features/prize';
 import resourcesFeature from './features/resources';
+import bigDataFeature from './features/big-data';
 import questionBankFeature from './features/question-bank';
+import teachingFeature, { teachingProgressHook } from './features/teaching';
+import { questionDetails } from './features/question-bank/questions';
+import { assertUploadQuota, storeImage } from './features/accounts/files';
 import bannerRoutes from './routes/banner';
 import dictionaryRoutes from './routes/dictionary';
 import healthRoutes from './routes/health';
@@ -81,6 +86,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // An answer finished while the app closes ends its connection. `forceCloseConnections: 'idle'`
+    // only closes the connections idle when the close starts; one that was busy would stay open
+    // after its answer (nginx keeps upstream connections alive) and hold the close up until the
+    // keep-alive timeout, so SIGTERM behind nginx ended in main.ts's forced exit instead.
+    if (closing) reply.header('connection', 'close');
+  });
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
   });
 
   // External plugins.
@@ -101,6 +115,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...(options.kvPrefix ? { prefix: options.kvPrefix } : {}),
     ...(options.kvMaxKeys ? { maxKeys: options.kvMaxKeys } : {}),
   });
+  // Read cache and the invalidation bus of in-process caches (decision 011).
+  await app.register(readCachePlugin, { prefix: options.kvPrefix ?? 'eav:' });
   // Before every route, so each one is timed (docs/operations.md, Metrics).
   await app.register(metricsPlugin, config.metrics);
   // Without Redis, @fastify/rate-limit keeps one in-memory LRU map of clients per rate-limited
@@ -124,12 +140,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(dictionaryRoutes);
   await app.register(bannerRoutes);
+  // Reading progress saved by the textbooks feature completes reading assignments (root-level hook).
+  await app.register(teachingProgressHook);
   await app.register(accountsFeature, { config });
   await app.register(textbooksFeature, { config });
   // The prize feature shows recommended books as the textbooks feature's catalogue cards.
   await app.register(prizeFeature, { kvPrefix: options.kvPrefix ?? 'eav:', cards: cardsByIds });
   await app.register(questionBankFeature, { config });
   await app.register(resourcesFeature, { config });
+  await app.register(bigDataFeature);
+  // Teaching copies questions from the question bank and stores answer photos as the accounts' uploads do.
+  await app.register(teachingFeature, {
+    config,
+    questionDetails,
+    images: { store: storeImage, assertQuota: assertUploadQuota },
+  });
 
   // The web app last, so API 404s never fall through to it.
   await app.register(webPlugin, {

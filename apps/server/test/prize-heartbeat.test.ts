@@ -92,6 +92,8 @@ describe('heartbeat crediting', () => {
     const b = await readFor(t, u, code, books[1]!.id, 'cap-session', 10 * MINUTE);
     expect(b.secondsToday).toBe(15 * 60);
     expect(b.points).toBe(15);
+    // Credits reach the database in batches: write them before reading the tables.
+    await t.app.prize.flusher.flush();
     const ledger = await t.app.db
       .select({ n: sql<number>`count(*)::int`, sum: sql<number>`sum(amount)::int` })
       .from(prizePointsLedger)

@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import { describe, expect, it } from 'vitest';
-import { bundleViolations } from './bundle-guard';
+import { bundleViolations, entryBudgetViolations } from './bundle-guard';
 
 const ROOT = '/repo/apps/web';
 const NM = '/repo/node_modules';
@@ -68,5 +69,25 @@ describe('bundleViolations', () => {
       dynamicImports: ['antd.js'],
     };
     expect(bundleViolations(bundle(entry, later, page as OutputChunk))).toEqual([]);
+  });
+});
+
+describe('entryBudgetViolations', () => {
+  /** A chunk with `code` as its text (the budget is measured on the gzip of the code). */
+  function coded(fileName: string, code: string, imports: string[] = [], isEntry = false) {
+    return { type: 'chunk', fileName, code, imports, isEntry, modules: {} } as unknown as OutputChunk;
+  }
+  // Random base64 text compresses to about three quarters of its length.
+  const noise = (n: number) => randomBytes((n * 3) / 4).toString('base64');
+
+  it('counts the entry with the chunks it imports statically, not the lazy ones', () => {
+    const entry = coded('index.js', noise(800), ['vendor.js'], true);
+    const vendor = coded('vendor.js', noise(800));
+    const lazy = coded('page.js', noise(5000));
+    expect(entryBudgetViolations(bundle(entry, vendor, lazy), 2000)).toEqual([]);
+    const [message] = entryBudgetViolations(bundle(entry, vendor, lazy), 1000);
+    expect(message).toMatch(
+      /^the entry's first load \(index\.js, vendor\.js\) is 1\.\d kB gzip, over its budget of 1 kB$/,
+    );
   });
 });

@@ -3,8 +3,10 @@
  * when a rule's chunks, together with every chunk they import statically (what the browser must
  * fetch before the page runs), contain a forbidden module. It keeps the gains of docs/benchmarks.md
  * ("Web bundle") from eroding one import at a time: an H5 page that imports a desktop component
- * drags antd in, and a plain value taken from a schema module drags zod in.
+ * drags antd in, and a plain value taken from a schema module drags zod in. It also fails when the
+ * entry's first load outgrows its gzip budget (`ENTRY_BUDGET_GZIP_BYTES`).
  */
+import { gzipSync } from 'node:zlib';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
 
@@ -53,6 +55,43 @@ export function bundleViolations(bundle: OutputBundle, rules: BundleRule[] = WEB
   return found;
 }
 
+/**
+ * Budget of the entry's first load: the entry chunk and every chunk it imports statically, gzip
+ * bytes (what every page downloads and runs before anything else; docs/benchmarks.md, Web bundle).
+ * Set from what the build reached (about 169 kB: React, the router, axios, TanStack Query, the
+ * signer and the app's bootstrapping) with a little headroom; raise it only with a reason.
+ */
+export const ENTRY_BUDGET_GZIP_BYTES = 176 * 1024;
+
+/** The entry's first load over `budget` gzip bytes, as one line per entry, or nothing. */
+export function entryBudgetViolations(bundle: OutputBundle, budget: number = ENTRY_BUDGET_GZIP_BYTES): string[] {
+  const chunks = new Map<string, OutputChunk>();
+  for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
+  const found: string[] = [];
+  for (const entry of chunks.values()) {
+    if (!entry.isEntry) continue;
+    const files = staticClosure(entry, chunks);
+    const bytes = files.reduce((sum, f) => sum + gzipSync(chunks.get(f)!.code).length, 0);
+    if (bytes > budget)
+      found.push(
+        `the entry's first load (${files.join(', ')}) is ${(bytes / 1024).toFixed(1)} kB gzip, over its budget of ${(budget / 1024).toFixed(0)} kB`,
+      );
+  }
+  return found;
+}
+
+function staticClosure(start: OutputChunk, chunks: Map<string, OutputChunk>): string[] {
+  const seen: string[] = [];
+  const queue = [start.fileName];
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (seen.includes(file) || !chunks.has(file)) continue;
+    seen.push(file);
+    queue.push(...chunks.get(file)!.imports);
+  }
+  return seen;
+}
+
 function firstReachable(start: OutputChunk, chunks: Map<string, OutputChunk>, forbidden: RegExp): string | null {
   const seen = new Set<string>();
   const queue = [start.fileName];
@@ -82,7 +121,7 @@ export function bundleGuard(rules: BundleRule[] = WEB_BUNDLE_RULES): Plugin {
     name: 'eav-bundle-guard',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const found = bundleViolations(bundle, rules);
+      const found = [...bundleViolations(bundle, rules), ...entryBudgetViolations(bundle)];
       if (found.length) this.error(`bundle rules broken (build/bundle-guard.ts):\n  ${found.join('\n  ')}`);
     },
   };

@@ -2,18 +2,19 @@
  * Entry: run-time configuration check, mobile viewport, session wiring of the HTTP client, toast
  * sinks, router.
  */
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { unstableSetRender } from 'antd-mobile';
-import { AppProvider } from '@/app/provider';
+import { prefetchFirstScreen } from '@/app/first-screen';
+import { AppProvider, queryClient } from '@/app/provider';
 import { createRouter } from '@/app/router';
 import { paths } from '@/config/paths';
 import { runtimeConfig } from '@/config/runtime';
 import { preloadShell } from '@/components/layouts/shells';
 import { registerSessionHooks } from '@/lib/api-client';
 import { applyMobileViewport, isMobileDevice } from '@/lib/device';
-import { currentPathname, registerNavigator } from '@/lib/navigation';
+import { currentFullPath, currentPathname, registerNavigator } from '@/lib/navigation';
 import { useSession } from '@/stores/session';
 
 /**
@@ -67,17 +68,24 @@ function start(): void {
     onForbidden: () => useSession.getState().clear(),
   });
 
-  // Fetch the shell in parallel with the route's page rather than after the first render.
+  // The first screen's data and the shell load in parallel with the route's page rather than after
+  // its first render (docs/decisions/013-first-paint.md).
+  prefetchFirstScreen(queryClient, currentFullPath());
   preloadShell(currentPathname());
   const router = createRouter();
   registerNavigator((to, options) => void router.navigate(to, options));
 
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // A transition renders in slices that yield to the browser instead of one long task, which a phone
+  // would feel as an unresponsive page (Total Blocking Time); the boot splash stays until it commits.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProvider>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    ),
   );
 }
 

@@ -54,6 +54,16 @@ export const ErrorCode = {
   RESOURCE_NO_ACCESS: 'RESOURCE.NO_ACCESS',
   /** The resource was reviewed already (review is single-use). */
   RESOURCE_REVIEWED: 'RESOURCE.REVIEWED',
+  /** Unknown join code, joining closed, or the class archived. */
+  TEACHING_CODE_INVALID: 'TEACHING.CODE_INVALID',
+  /** A count limit: classes of a teacher or student, members of a class. */
+  TEACHING_LIMIT: 'TEACHING.LIMIT',
+  /** The assignment is past due and late work is not allowed. */
+  TEACHING_CLOSED: 'TEACHING.CLOSED',
+  /** The work was submitted and is not returned for correction: answers can no longer change. */
+  TEACHING_SUBMITTED: 'TEACHING.SUBMITTED',
+  /** The class is archived: read-only. */
+  TEACHING_ARCHIVED: 'TEACHING.ARCHIVED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -66,6 +76,8 @@ export const Messages = {
   signInvalid: '请求签名无效，请刷新页面后重试',
   signExpired: '请求已过期，请检查设备时间后重试',
   internal: '服务器开小差了，请稍后再试',
+  /** A database or cache outage: the request can be repeated shortly. */
+  unavailable: '服务繁忙，请稍后再试',
   rateLimited: '操作过于频繁，请稍后再试',
   authRequired: '请先登录',
   tokenInvalid: '登录已失效，请重新登录',

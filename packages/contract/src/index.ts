@@ -19,3 +19,5 @@ export * from './schemas/textbooks';
 export * from './schemas/prize';
 export * from './schemas/question-bank';
 export * from './schemas/resources';
+export * from './schemas/teaching';
+export * from './schemas/big-data';

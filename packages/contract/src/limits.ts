@@ -34,4 +34,30 @@ export const LIMITS = {
   uploadResourceBytes: { document: 50 * 1024 * 1024, media: 200 * 1024 * 1024 },
   /** Resource uploads one teacher may make in any 24 hours. */
   uploadResourceDaily: 30,
+  /** Smart teaching (docs/teaching.md): sizes of classes, assignments and answers. */
+  /** 大数据中心 (docs/big-data.md): public figures below this count are withheld, so no pupil can be singled out. */
+  bigData: { suppressBelow: 5, days: 30, topBooks: 10 },
+  teaching: {
+    classNameMax: 40,
+    titleMax: 80,
+    instructionsMax: 500,
+    /** Classes one teacher keeps (archived ones count). */
+    classesPerTeacher: 50,
+    /** Classes one student is in (pending requests count). */
+    classesPerStudent: 20,
+    /** Active and pending members of one class. */
+    membersMax: 200,
+    /** Questions of one homework assignment. */
+    itemsMax: 100,
+    /** Pages of one reading assignment. */
+    readingPagesMax: 300,
+    blankMax: 200,
+    openTextMax: 5000,
+    imagesPerAnswer: 3,
+    commentMax: 500,
+    /** Join attempts (right or wrong codes) one user may make per hour. */
+    joinAttemptsPerHour: 30,
+    /** Answer photos one student may upload per hour. */
+    imagesPerHour: 60,
+  },
 } as const;

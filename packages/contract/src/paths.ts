@@ -116,6 +116,10 @@ export const ApiPaths = {
     `/api/v1/users/${userId}/resource-uploads/${resourceId}`,
   /** Operators' review list (`?status=pending`). */
   adminResources: '/api/v1/admin/resources',
+  /** 大数据中心: public figures (small counts withheld). */
+  bigDataOverview: '/api/v1/bigdata/overview',
+  /** 大数据中心 for operators: the same figures without withholding. */
+  adminBigDataOverview: '/api/v1/admin/bigdata/overview',
   adminResourceReview: (id: string | number) => `/api/v1/admin/resources/${id}/review`,
   /** Generated SVG cover (outside /api: not signed, cacheable). */
   textbookCoverSvg: (id: string | number) => `/covers/${id}.svg`,
@@ -137,6 +141,48 @@ export const ApiPaths = {
   userPapers: (userId: string | number) => `/api/v1/users/${userId}/papers`,
   userPaper: (userId: string | number, id: string | number) => `/api/v1/users/${userId}/papers/${id}`,
   userPaperExport: (userId: string | number, id: string | number) => `/api/v1/users/${userId}/papers/${id}/export`,
+  // smart teaching (docs/teaching.md)
+  /** GET my classes (teacher: own; student: joined); POST create (role teacher). */
+  teachingClasses: '/api/v1/teaching/classes',
+  /** POST `{code}`: a student joins a class. */
+  teachingJoin: '/api/v1/teaching/classes/join',
+  /** GET (owner or member), PATCH (owner). */
+  teachingClass: (id: string | number) => `/api/v1/teaching/classes/${id}`,
+  /** POST (owner): a new join code. */
+  teachingClassCode: (id: string | number) => `/api/v1/teaching/classes/${id}/code`,
+  teachingClassMembers: (id: string | number) => `/api/v1/teaching/classes/${id}/members`,
+  /** PATCH approve, DELETE remove (owner); DELETE by the student self = leave. */
+  teachingClassMember: (id: string | number, userId: string | number) =>
+    `/api/v1/teaching/classes/${id}/members/${userId}`,
+  /** GET (owner: all; member: published), POST create (owner). */
+  teachingClassAssignments: (id: string | number) => `/api/v1/teaching/classes/${id}/assignments`,
+  teachingClassReport: (id: string | number) => `/api/v1/teaching/classes/${id}/report`,
+  /** The class report as an .xlsx file (owner). */
+  teachingClassReportExport: (id: string | number) => `/api/v1/teaching/classes/${id}/report/export`,
+  /** GET (owner or member), PATCH and DELETE (owner). */
+  teachingAssignment: (id: string | number) => `/api/v1/teaching/assignments/${id}`,
+  teachingAssignmentSubmissions: (id: string | number) => `/api/v1/teaching/assignments/${id}/submissions`,
+  teachingAssignmentReport: (id: string | number) => `/api/v1/teaching/assignments/${id}/report`,
+  /** The caller's own work on an assignment (member). */
+  teachingWork: (id: string | number) => `/api/v1/teaching/assignments/${id}/submission`,
+  teachingWorkAnswers: (id: string | number) => `/api/v1/teaching/assignments/${id}/submission/answers`,
+  teachingWorkImages: (id: string | number) => `/api/v1/teaching/assignments/${id}/submission/images`,
+  teachingWorkReading: (id: string | number) => `/api/v1/teaching/assignments/${id}/submission/reading`,
+  teachingWorkSubmit: (id: string | number) => `/api/v1/teaching/assignments/${id}/submission/submit`,
+  /** Teacher: submitted work with open answers to grade. */
+  teachingGradingQueue: '/api/v1/teaching/grading-queue',
+  teachingSubmission: (id: string | number) => `/api/v1/teaching/submissions/${id}`,
+  teachingSubmissionGrade: (id: string | number, itemId: string | number) =>
+    `/api/v1/teaching/submissions/${id}/answers/${itemId}/grade`,
+  teachingSubmissionReturn: (id: string | number) => `/api/v1/teaching/submissions/${id}/return`,
+  /** 我的作业 across the student's classes (`?tab=todo|submitted|graded&classId`). */
+  userTeachingAssignments: (userId: string | number) => `/api/v1/users/${userId}/teaching/assignments`,
+  /** 错题本 (`?subjectId&mastered&page&pageSize`). */
+  userWrongQuestions: (userId: string | number) => `/api/v1/users/${userId}/wrong-questions`,
+  /** PATCH `{mastered}`, DELETE. */
+  userWrongQuestion: (userId: string | number, id: string | number) => `/api/v1/users/${userId}/wrong-questions/${id}`,
+  userWrongQuestionRetry: (userId: string | number, id: string | number) =>
+    `/api/v1/users/${userId}/wrong-questions/${id}/retry`,
   /** `?kind=questions|papers|knowledge-points|chapters`, body: the JSON Lines file (administrators). */
   adminQuestionBankImport: '/api/v1/admin/question-bank/import',
 } as const;

@@ -11,11 +11,19 @@
  * Unknown, revoked or expired tokens are 401; a disabled or cancelled account is 403 (also for a
  * token the cancellation revoked, so that the old token of a cancelled account answers 403).
  * Expiry slides: each use (at most once a minute) pushes it to now + 7 days.
+ *
+ * Sessions are remembered in process (token hash → session and user) for at most SESSION_CACHE_MS,
+ * so that a request of a logged-in user costs no database round trip (decision 011). Every change
+ * that ends a session or changes what is remembered (logout, password change or reset, disabling,
+ * cancellation, roles, profile) calls `app.forgetSessions(userId)`, which drops the user's entries
+ * here at once and in the other instances through the invalidation bus; the time bound covers a
+ * change made outside the server (a console, a script).
  */
 import { canonicalPath, ErrorCode, Messages } from '@eav/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { cancelledTokens, sessions, users } from '../db/schema';
 import { AppError, unauthorized } from '../lib/errors';
 import { sha256Hex } from '../lib/tokens';
@@ -24,6 +32,12 @@ import { bearerToken, closeIfBodyPending } from './sign';
 /** Session lifetime after last use, ms (sliding 7-day expiry, docs/api.md). */
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 const SLIDE_EVERY_MS = 60_000;
+/** Longest a remembered session is used without reading the database again, ms. */
+export const SESSION_CACHE_MS = 5_000;
+/** Most sessions remembered (~400 bytes each). */
+export const SESSION_CACHE_MAX = 20_000;
+/** Bus topic of forgotten sessions; the data is a user id. */
+export const SESSION_TOPIC = 'sessions';
 
 export interface AuthUser {
   id: number;
@@ -54,10 +68,33 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     requireAuth(request: FastifyRequest): Promise<void>;
+    /**
+     * Forgets the remembered sessions of a user, in this process and the other instances: call
+     * after a write that revokes a session or changes the user's status, roles or profile commits.
+     */
+    forgetSessions(userId: number): Promise<void>;
   }
 }
 
 const memo = new WeakMap<FastifyRequest, Promise<Auth | null>>();
+
+/** A session with its user, as read from the database. */
+interface SessionRow {
+  sessionId: number;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  lastSeenAt: Date;
+  id: number;
+  userName: string;
+  phone: string | null;
+  roles: string[];
+  status: string;
+}
+interface Remembered {
+  row: SessionRow;
+  /** Business-clock time it was read (ms). */
+  at: number;
+}
 
 /**
  * Role sets a request must satisfy (one role of each set), from the matched route's `config.roles`
@@ -79,9 +116,34 @@ export function requiredRoles(request: FastifyRequest): (readonly string[])[] {
 
 export default fp(
   async function auth(app: FastifyInstance) {
-    async function resolve(request: FastifyRequest): Promise<Auth | null> {
-      const token = bearerToken(request);
-      if (!token) return null;
+    /** Remembered session rows by token hash, and the token hashes of each user. */
+    const remembered = new LRUCache<string, Remembered>({
+      max: SESSION_CACHE_MAX,
+      ttl: SESSION_CACHE_MS,
+      dispose: (value, key) => {
+        const set = hashesOf.get(value.row.id);
+        set?.delete(key);
+        if (set?.size === 0) hashesOf.delete(value.row.id);
+      },
+    });
+    const hashesOf = new Map<number, Set<string>>();
+    /** Bumped on every forget, so that a lookup that began before it is not remembered. */
+    let epoch = 0;
+
+    function forgetLocal(userId: number) {
+      epoch++;
+      for (const hash of [...(hashesOf.get(userId) ?? [])]) remembered.delete(hash);
+    }
+    app.invalidation.on(SESSION_TOPIC, (data) => {
+      const id = Number(data);
+      if (Number.isInteger(id)) forgetLocal(id);
+    });
+    app.decorate('forgetSessions', async (userId: number) => {
+      forgetLocal(userId);
+      await app.invalidation.publish(SESSION_TOPIC, String(userId));
+    });
+
+    async function lookup(hash: string): Promise<SessionRow | undefined> {
       const [row] = await app.db
         .select({
           sessionId: sessions.id,
@@ -96,15 +158,37 @@ export default fp(
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.tokenHash, sha256Hex(token)))
+        .where(eq(sessions.tokenHash, hash))
         .limit(1);
+      return row;
+    }
+
+    async function resolve(request: FastifyRequest): Promise<Auth | null> {
+      const token = bearerToken(request);
+      if (!token) return null;
+      const hash = sha256Hex(token);
       const now = app.clock();
+      let entry = remembered.get(hash);
+      // The business clock bounds the entry too (tests move it by days).
+      if (entry && (now < entry.at || now - entry.at >= SESSION_CACHE_MS)) entry = undefined;
+      let row = entry?.row;
+      if (!row) {
+        const started = epoch;
+        row = await lookup(hash);
+        // Only live sessions are remembered: every refusal reads the database again.
+        if (row && started === epoch && !row.revokedAt && row.status === 'active') {
+          remembered.set(hash, { row, at: now });
+          let set = hashesOf.get(row.id);
+          if (!set) hashesOf.set(row.id, (set = new Set()));
+          set.add(hash);
+        }
+      }
       if (!row) {
         // The sessions of a cancelled account are erased; its live tokens are remembered by hash.
         const [gone] = await app.db
           .select({ expiresAt: cancelledTokens.expiresAt })
           .from(cancelledTokens)
-          .where(eq(cancelledTokens.tokenHash, sha256Hex(token)))
+          .where(eq(cancelledTokens.tokenHash, hash))
           .limit(1);
         if (gone && gone.expiresAt.getTime() > now)
           throw new AppError(403, ErrorCode.AUTH_ACCOUNT_CANCELLED, Messages.accountCancelled);
@@ -116,9 +200,14 @@ export default fp(
       if (row.revokedAt) throw unauthorized();
       if (row.status === 'disabled') throw new AppError(403, ErrorCode.AUTH_ACCOUNT_DISABLED, Messages.accountDisabled);
       if (now - row.lastSeenAt.getTime() > SLIDE_EVERY_MS) {
+        const seen = new Date(now);
+        const expires = new Date(now + SESSION_TTL_MS);
+        // The remembered row slides with the database, so the next minute's uses write nothing.
+        row.lastSeenAt = seen;
+        row.expiresAt = expires;
         await app.db
           .update(sessions)
-          .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_MS) })
+          .set({ lastSeenAt: seen, expiresAt: expires })
           .where(eq(sessions.id, row.sessionId));
       }
       return {
@@ -159,5 +248,5 @@ export default fp(
       }
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'read-cache'] },
 );

@@ -69,6 +69,39 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** SQLSTATEs of a database that cannot serve now: connection exceptions, shutdown, too many connections. */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
+/** Driver and socket codes of a lost database or Redis connection (postgres.js, Node, ioredis). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'NR_CLOSED',
+]);
+
+/**
+ * Whether an error means a backing service (PostgreSQL, Redis) cannot answer now rather than a
+ * fault of the request or the code: such requests answer 服务繁忙，请稍后再试 and log a warning
+ * (docs/operations.md, Backup and restore), not the generic fault message and an error line.
+ */
+export function isServiceUnavailable(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
+    const { code, name, message } = e as { code?: unknown; name?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+    // ioredis: commands refused while disconnected, or after their retries ran out.
+    if (name === 'MaxRetriesPerRequestError') return true;
+    if (typeof message === 'string' && /^(Connection is closed\.|Stream isn't writeable)/.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function fieldLabel(pathParts: readonly PropertyKey[]): string {
   const key = pathParts.map(String).join('.');
   const last = String(pathParts[pathParts.length - 1] ?? '');
@@ -117,6 +150,13 @@ export default fp(
             ? '请求体不是合法的 JSON'
             : '请求格式不正确';
         return reply.status(status).send({ code: status, msg });
+      }
+      if (isServiceUnavailable(error)) {
+        // 500, not 503: nginx takes a 503 for an instance that is closing (Fastify answers 503 then)
+        // and marks the instance down (deploy/nginx: proxy_next_upstream http_503, max_fails), and
+        // an outage of the shared database or Redis would then take every instance out of rotation.
+        request.log.warn({ err: error }, 'backing service unavailable');
+        return reply.status(500).send({ code: 500, msg: Messages.unavailable, requestId: request.id });
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ code: 500, msg: Messages.internal, requestId: request.id });

@@ -129,10 +129,22 @@ export interface KvOptions {
   maxKeys?: number;
 }
 
+/** Spacing of logged Redis connection errors, ms. */
+const REDIS_ERROR_LOG_MS = 10_000;
+
 export default fp<KvOptions>(
   async function kv(app: FastifyInstance, opts) {
     if (opts.redisUrl) {
       const redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true });
+      // Without a listener ioredis prints every reconnect failure raw to stderr; log them as JSON
+      // instead, at most one line per REDIS_ERROR_LOG_MS (it retries many times a second).
+      let lastLogged = 0;
+      redis.on('error', (err: Error & { code?: string }) => {
+        const now = Date.now();
+        if (now - lastLogged < REDIS_ERROR_LOG_MS) return;
+        lastLogged = now;
+        app.log.warn({ err: { message: err.message, code: err.code } }, 'redis connection error');
+      });
       await redis.connect();
       app.decorate('redis', redis);
       app.decorate('kv', new RedisKv(redis, opts.prefix));

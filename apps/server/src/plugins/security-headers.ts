@@ -1,5 +1,5 @@
 /**
- * Security headers on every response (@fastify/helmet), with the Content-Security-Policy of
+ * Security headers on every response (helmet), with the Content-Security-Policy of
  * docs/decisions/006-content-security-policy.md:
  * - scripts only from the portal itself, no inline script, no eval ('wasm-unsafe-eval' for the
  *   JPEG 2000 / colour wasm modules of the PDF reader);
@@ -12,9 +12,13 @@
  * HSTS is sent only on requests that arrived over https (directly, or through a trusted proxy
  * saying `X-Forwarded-Proto: https` with TRUST_PROXY on): over plain http it would be ignored at
  * best, and a portal reached on http on purpose (intranet, tests) must stay reachable.
+ *
+ * helmet's middleware is built once, at registration, and applied to each response: the
+ * @fastify/helmet wrapper rebuilds it (parsing the CSP directives again) on every request, which
+ * showed in CPU profiles of cached reads (docs/benchmarks.md explains how to take one).
  */
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import fp from 'fastify-plugin';
 
 /** The Content-Security-Policy directives (helmet's camelCase names). */
@@ -39,8 +43,7 @@ export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 export default fp(
   async function securityHeaders(app: FastifyInstance) {
-    await app.register(helmet, {
-      global: true,
+    const applyHelmet = helmet({
       contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
       // Decided per request below.
       strictTransportSecurity: false,
@@ -49,9 +52,14 @@ export default fp(
       // Covers and media may be shown by the province's other portals on sibling subdomains.
       crossOriginResourcePolicy: { policy: 'same-site' },
     });
-    app.addHook('onRequest', async (request, reply) => {
-      // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY trusts the sender.
-      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+    app.addHook('onRequest', (request, reply, done) => {
+      // Headers set on the raw response are merged into Fastify's when it writes the head.
+      applyHelmet(request.raw, reply.raw, (err?: unknown) => {
+        if (err) return done(err as Error);
+        // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY trusts the sender.
+        if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+        done();
+      });
     });
   },
   { name: 'security-headers' },

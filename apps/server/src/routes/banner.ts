@@ -3,7 +3,8 @@
  * time window, in display order) and the operators' calls under `/api/v1/admin/banners` (role
  * `admin`, enforced by the global role gate of plugins/auth.ts). Links and images are `https://`
  * URLs or in-app paths (`safeLink`), so a `javascript:` or `data:` link never reaches a page
- * (docs/api.md, Banners).
+ * (docs/api.md, Banners). The public list comes from the read cache (scope 'banner': writes to
+ * banners and prize activities invalidate it; it is rebuilt when a display window opens or closes).
  */
 import {
   adminBanner,
@@ -18,10 +19,11 @@ import {
   prizeActivityLink,
   prizeBannerSvg,
 } from '@eav/contract';
-import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { banner } from '../db/schema';
+import { rowsOf } from '../db/client';
+import { banner, prizeActivities } from '../db/schema';
 import { runningActivityBanner } from '../features/prize';
 import { notFound, unprocessable } from '../lib/errors';
 import { ok } from '../lib/http';
@@ -58,7 +60,25 @@ function adminView(row: BannerRow) {
 
 const toDate = (v: string | null) => (v === null ? null : new Date(v));
 
+const bannerList = envelope(z.array(bannerSchema));
+
 const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * The next time (ms) a banner's or a prize activity's display window opens or closes: the cached
+   * carousel is rebuilt then, since time changes it without a write. Null when none is ahead.
+   */
+  async function nextBoundary(now: Date): Promise<number | undefined> {
+    const result = await app.db.execute(sql`
+      select least(
+        (select min(t) from (select ${banner.startsAt} as t from ${banner} where ${banner.active}
+          union all select ${banner.endsAt} from ${banner} where ${banner.active}) b where t > ${now.toISOString()}::timestamptz),
+        (select min(t) from (select ${prizeActivities.startAt} as t from ${prizeActivities} where ${prizeActivities.published}
+          union all select ${prizeActivities.endAt} from ${prizeActivities} where ${prizeActivities.published}) a where t > ${now.toISOString()}::timestamptz)
+      ) as at`);
+    const at = rowsOf<{ at: Date | string | null }>(result)[0]?.at;
+    return at ? new Date(at).getTime() : undefined;
+  }
+
   app.get(
     ApiPaths.banner,
     {
@@ -66,44 +86,45 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['home'],
         summary: '首页轮播图',
         querystring: z.object({ activityCode: plainText(64, '活动编码不能超过 64 个字').optional() }),
-        response: { 200: envelope(z.array(bannerSchema)) },
+        response: { 200: bannerList },
       },
     },
-    async () => {
-      const now = new Date(app.clock());
-      const rows = await app.db
-        .select({
-          id: banner.id,
-          title: banner.title,
-          subtitle: banner.subtitle,
-          image: banner.image,
-          link: banner.link,
-          sortOrder: banner.sortOrder,
-        })
-        .from(banner)
-        .where(
-          and(
-            eq(banner.active, true),
-            or(isNull(banner.startsAt), lte(banner.startsAt, now)),
-            or(isNull(banner.endsAt), gt(banner.endsAt, now)),
-          ),
-        )
-        .orderBy(asc(banner.sortOrder), asc(banner.id));
-      const list = rows.map((r) => ({ ...r, link: publicLink(r.link) }));
-      // The running prize activity leads the carousel (docs/prize.md, Banner); its id is the
-      // activity's id negated, so it never collides with an operator's banner.
-      const activity = await runningActivityBanner(app.db, now.getTime());
-      if (activity)
-        list.unshift({
-          id: -activity.id,
-          title: activity.title,
-          subtitle: '阅读推荐教材，赢积分抽好礼',
-          image: activity.bannerImage ?? prizeBannerSvg(activity.code),
-          link: prizeActivityLink(activity.code),
-          sortOrder: 0,
-        });
-      return ok(list);
-    },
+    (request, reply) =>
+      app.readCache.reply(request, reply, 'banner', 'banners', async () => {
+        const now = new Date(app.clock());
+        const rows = await app.db
+          .select({
+            id: banner.id,
+            title: banner.title,
+            subtitle: banner.subtitle,
+            image: banner.image,
+            link: banner.link,
+            sortOrder: banner.sortOrder,
+          })
+          .from(banner)
+          .where(
+            and(
+              eq(banner.active, true),
+              or(isNull(banner.startsAt), lte(banner.startsAt, now)),
+              or(isNull(banner.endsAt), gt(banner.endsAt, now)),
+            ),
+          )
+          .orderBy(asc(banner.sortOrder), asc(banner.id));
+        const list = rows.map((r) => ({ ...r, link: publicLink(r.link) }));
+        // The running prize activity leads the carousel (docs/prize.md, Banner); its id is the
+        // activity's id negated, so it never collides with an operator's banner.
+        const activity = await runningActivityBanner(app.db, now.getTime());
+        if (activity)
+          list.unshift({
+            id: -activity.id,
+            title: activity.title,
+            subtitle: '阅读推荐教材，赢积分抽好礼',
+            image: activity.bannerImage ?? prizeBannerSvg(activity.code),
+            link: prizeActivityLink(activity.code),
+            sortOrder: 0,
+          });
+        return { value: bannerList.parse(ok(list)), until: await nextBoundary(now) };
+      }),
   );
 
   // ---- operators ----
@@ -143,6 +164,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
         .insert(banner)
         .values({ ...b, startsAt: toDate(b.startsAt), endsAt: toDate(b.endsAt) })
         .returning();
+      await app.readCache.invalidate('banner');
       return ok(adminView(row!));
     },
   );
@@ -177,6 +199,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
           .returning();
         return row!;
       });
+      await app.readCache.invalidate('banner');
       return ok(adminView(updated));
     },
   );
@@ -196,6 +219,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const [row] = await app.db.delete(banner).where(eq(banner.id, request.params.id)).returning({ id: banner.id });
       if (!row) throw notFound(BANNER_NOT_FOUND);
+      await app.readCache.invalidate('banner');
       return ok(null);
     },
   );

@@ -1,6 +1,8 @@
 /**
  * Dictionary endpoints (docs/product.md §7): `{ id, name }` lists in curriculum order.
  * `/stage/{stageId}/subjects` lists the subjects taught in a stage.
+ * Answers come from the read cache (lib/read-cache.ts, scope 'textbooks': any write to the
+ * dictionary or the stage subjects invalidates them) with an ETag.
  */
 import { ApiPaths, dictEntry, envelope, idField, idQueryField, type DictKind } from '@eav/contract';
 import { and, asc, eq } from 'drizzle-orm';
@@ -28,8 +30,10 @@ const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
     [ApiPaths.dictVolume, 'volume', '册次列表'],
   ];
   for (const [url, kind, summary] of simple) {
-    app.get(url, { schema: { tags: ['dictionary'], summary, response: { 200: list } } }, async () =>
-      ok(await byKind(kind)),
+    app.get(url, { schema: { tags: ['dictionary'], summary, response: { 200: list } } }, (request, reply) =>
+      app.readCache.reply(request, reply, 'textbooks', `dict:${kind}`, async () => ({
+        value: list.parse(ok(await byKind(kind))),
+      })),
     );
   }
 
@@ -44,17 +48,23 @@ const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: list },
       },
     },
-    async (request) => {
+    (request, reply) => {
       const { stageId } = request.query;
-      return ok(
-        await app.db
-          .select({ id: dictionary.id, name: dictionary.name })
-          .from(dictionary)
-          .where(
-            stageId ? and(eq(dictionary.kind, 'grade'), eq(dictionary.stageId, stageId)) : eq(dictionary.kind, 'grade'),
-          )
-          .orderBy(asc(dictionary.sortOrder), asc(dictionary.id)),
-      );
+      return app.readCache.reply(request, reply, 'textbooks', `dict:grade:${stageId ?? ''}`, async () => ({
+        value: list.parse(
+          ok(
+            await app.db
+              .select({ id: dictionary.id, name: dictionary.name })
+              .from(dictionary)
+              .where(
+                stageId
+                  ? and(eq(dictionary.kind, 'grade'), eq(dictionary.stageId, stageId))
+                  : eq(dictionary.kind, 'grade'),
+              )
+              .orderBy(asc(dictionary.sortOrder), asc(dictionary.id)),
+          ),
+        ),
+      }));
     },
   );
 
@@ -68,20 +78,21 @@ const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: list },
       },
     },
-    async (request) => {
-      const [stage] = await app.db
-        .select({ id: dictionary.id, kind: dictionary.kind })
-        .from(dictionary)
-        .where(eq(dictionary.id, request.params.stageId));
-      if (!stage || stage.kind !== 'stage') throw notFound('学段不存在');
-      const rows = await app.db
-        .select({ id: dictionary.id, name: dictionary.name })
-        .from(stageSubject)
-        .innerJoin(dictionary, eq(dictionary.id, stageSubject.subjectId))
-        .where(eq(stageSubject.stageId, stage.id))
-        .orderBy(asc(dictionary.sortOrder), asc(dictionary.id));
-      return ok(rows);
-    },
+    (request, reply) =>
+      app.readCache.reply(request, reply, 'textbooks', `dict:stage-subjects:${request.params.stageId}`, async () => {
+        const [stage] = await app.db
+          .select({ id: dictionary.id, kind: dictionary.kind })
+          .from(dictionary)
+          .where(eq(dictionary.id, request.params.stageId));
+        if (!stage || stage.kind !== 'stage') throw notFound('学段不存在');
+        const rows = await app.db
+          .select({ id: dictionary.id, name: dictionary.name })
+          .from(stageSubject)
+          .innerJoin(dictionary, eq(dictionary.id, stageSubject.subjectId))
+          .where(eq(stageSubject.stageId, stage.id))
+          .orderBy(asc(dictionary.sortOrder), asc(dictionary.id));
+        return { value: list.parse(ok(rows)) };
+      }),
   );
 };
 export default dictionaryRoutes;

@@ -18,6 +18,8 @@ import { seedDemoAccounts } from '../features/accounts/seed';
 import { seedDemoIdentities } from '../features/accounts/external';
 import { seedResources } from '../features/resources';
 import { seedQuestionBank } from '../features/question-bank';
+import { teachingSeeder } from '../features/teaching';
+import { questionDetails } from '../features/question-bank/questions';
 
 export interface SeedContext {
   db: Db;
@@ -42,6 +44,8 @@ const SEEDERS: Seeder[] = [
   seedQuestionBank,
   // After the question bank's seeder: generated resources are built from its papers and chapters.
   seedResources,
+  // After the accounts and question-bank seeders: the demo class uses their accounts and questions.
+  teachingSeeder(questionDetails),
 ];
 
 /** Whether demo content goes in: `'fresh'` asks the database whether it holds no user and no textbook yet. */

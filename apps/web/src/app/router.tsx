@@ -7,6 +7,7 @@ import { createHashRouter, Navigate, redirect, type RouteObject } from 'react-ro
 import { paths } from '@/config/paths';
 import { isMobileDevice } from '@/lib/device';
 import { loadChunk } from '@/lib/lazy';
+import { mobileCounterpart } from './mobile-links';
 import { RouteErrorBoundary } from '@/components/errors/route-error';
 import { AppLoading } from '@/components/ui/app-loading';
 
@@ -24,26 +25,34 @@ function page(path: string, title: string, load: Loader, extra: Partial<RouteObj
 
 const comingSoon: Loader = () => import('./routes/coming-soon');
 
+/** On a phone, a desktop link with an H5 counterpart goes there with the same item and filters (docs/mobile.md). */
+const toH5 = {
+  loader: ({ request }: { request: Request }) => {
+    if (!isMobileDevice()) return null;
+    const url = new URL(request.url);
+    const to = mobileCounterpart(url.pathname, url.search);
+    return to ? redirect(to) : null;
+  },
+};
+
 export const desktopRoutes: RouteObject[] = [
   // `/` on a mobile device goes to the H5 home (docs/product.md §2).
-  page(paths.home, '首页', () => import('./routes/home'), {
-    loader: () => (isMobileDevice() ? redirect(paths.mobile.home) : null),
-  }),
-  page(paths.digitalBook, '数字教材', () => import('./routes/digital-book')),
+  page(paths.home, '首页', () => import('./routes/home'), toH5),
+  page(paths.digitalBook, '数字教材', () => import('./routes/digital-book'), toH5),
   page(paths.videoResource, '网络学习', () => import('./routes/video-resource')),
-  page(paths.videoOnlineLearning, '在线学习', () => import('./routes/video-online-learning')),
+  page(paths.videoOnlineLearning, '在线学习', () => import('./routes/video-online-learning'), toH5),
   page(paths.material, '教材资源', () => import('./routes/material')),
-  page(paths.detail, '教材详情', () => import('./routes/detail')),
+  page(paths.detail, '教材详情', () => import('./routes/detail'), toH5),
   { path: paths.digitalResources, element: <Navigate to={paths.syncMaterial} replace /> },
   page(paths.syncMaterial, '同步资源', () => import('./routes/sync-material')),
   page(paths.paperCenter, '试卷中心', () => import('./routes/paper-center')),
   page(paths.paperDetail, '试卷详情', () => import('./routes/paper-detail')),
   page(paths.cloudBase, '云题库', () => import('./routes/cloud-base')),
   page(paths.help, '帮助中心', () => import('./routes/help')),
-  page(paths.wisdomTeaching, '智慧教学', comingSoon),
+  page(paths.wisdomTeaching, '智慧教学', () => import('./routes/wisdom-teaching')),
   page(paths.teachersTraining, '智慧研修', comingSoon),
   page(paths.smartPublishing, '智慧出版', comingSoon),
-  page(paths.bigData, '大数据中心', comingSoon),
+  page(paths.bigData, '大数据中心', () => import('./routes/big-data')),
   // User centre: a login-guarded layout with a side menu around its three pages (docs/product.md §2, §6).
   {
     lazy: async () => ({ Component: (await loadChunk(() => import('./routes/user/layout'))).default }),
@@ -63,14 +72,12 @@ export const desktopRoutes: RouteObject[] = [
   page(paths.about, '平台介绍', () => import('./routes/about')),
   page(paths.copyRight, '版权声明', () => import('./routes/copy-right')),
   // A phone opening the desktop activity link gets the H5 activity page with the same code (docs/prize.md).
-  page(paths.activity, '有奖阅读', () => import('./routes/activity'), {
-    loader: ({ request }) => (isMobileDevice() ? redirect(paths.mobile.prize + new URL(request.url).search) : null),
-  }),
+  page(paths.activity, '有奖阅读', () => import('./routes/activity'), toH5),
   page(paths.zjhAuth, '之江汇授权', () => import('./routes/zjh-auth')),
 ];
 
 export const bareRoutes: RouteObject[] = [
-  page(paths.preview, '在线阅读', () => import('./routes/preview')),
+  page(paths.preview, '在线阅读', () => import('./routes/preview'), toH5),
   page(paths.ossPreview, '文件预览', () => import('./routes/oss-preview')),
   page(paths.paperPrint, '打印试卷', () => import('./routes/paper-print')),
   page(paths.mobileLogin, '登录', () => import('./routes/mobile-login')),
@@ -98,11 +105,15 @@ export const mobileRoutes: RouteObject[] = [
   page(m.bindChoice, '绑定方式', () => import('./routes/mobile/bind-choice')),
   page(m.bindChoiceMf, '绑定魔方账号', () => import('./routes/mobile/bind-choice-mf')),
   page(m.bindChoiceWx, '绑定微信账号', () => import('./routes/mobile/bind-choice-wx')),
-  page(m.userCenter, '个人中心', comingSoon),
-  page(m.contactUs, '联系我们', comingSoon),
-  page(m.course3, '课程', comingSoon),
-  page(m.course4, '课程', comingSoon),
-  page(m.course5, '课程', comingSoon),
+  page(m.userCenter, '个人中心', () => import('./routes/mobile/user-center')),
+  page(m.joinClass, '加入班级', () => import('./routes/mobile/join-class')),
+  page(m.homework, '我的作业', () => import('./routes/mobile/homework')),
+  page(m.homeworkAnswer, '作业', () => import('./routes/mobile/homework-answer')),
+  page(m.wrongBook, '错题本', () => import('./routes/mobile/wrong-book')),
+  page(m.contactUs, '联系我们', () => import('./routes/mobile/contact-us')),
+  page(m.course3, '小学课程', () => import('./routes/mobile/course3')),
+  page(m.course4, '初中课程', () => import('./routes/mobile/course4')),
+  page(m.course5, '高中课程', () => import('./routes/mobile/course5')),
   page(m.networkLearning, '网络学习', () => import('./routes/mobile/network-learning')),
   page(m.pdf, '阅读', () => import('./routes/mobile/pdf')),
 ];

@@ -14,7 +14,7 @@ const TABS = [
 ] as const;
 
 const bar: CSSProperties = {
-  background: 'linear-gradient(120deg, #0b3fa8 0%, #1664ff 60%, #3d8bff 100%)',
+  background: 'linear-gradient(120deg, #0b3fa8 0%, #1459e0 60%, #2f6ee6 100%)',
   color: '#fff',
 };
 const inner: CSSProperties = {
@@ -52,7 +52,7 @@ function tabStyle(active: boolean): CSSProperties {
     padding: '0 20px',
     color: '#fff',
     textDecoration: 'none',
-    borderBottom: `3px solid ${active ? '#ff7a1a' : 'transparent'}`,
+    borderBottom: `3px solid ${active ? 'var(--eav-accent)' : 'transparent'}`,
     background: active ? 'rgba(255, 255, 255, 0.16)' : 'transparent',
     fontWeight: active ? 700 : 500,
     fontSize: 16,

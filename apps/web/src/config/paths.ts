@@ -62,7 +62,17 @@ export const paths = {
     bindChoiceMf: '/mobileH5/bindChoiceMf',
     bindChoiceWx: '/mobileH5/bindChoiceWx',
     userCenter: '/mobileH5/userCenter',
+    /** 加入班级 on the phone: `?code=` (the class QR code leads here). */
+    joinClass: '/mobileH5/joinClass',
+    /** 我的作业 on the phone. */
+    homework: '/mobileH5/homework',
+    /** Answering one assignment on the phone: `?id=`. */
+    homeworkAnswer: '/mobileH5/homework/answer',
+    /** 错题本 on the phone. */
+    wrongBook: '/mobileH5/wrongBook',
+    /** 联系我们: service hours, hotline, mailbox. */
     contactUs: '/mobileH5/contactUs',
+    /** The H5 home's course lists: 小学 (course3), 初中 (course4) and 高中 (course5) lessons; `?subjectId=`. */
     course3: '/mobileH5/course3',
     course4: '/mobileH5/course4',
     course5: '/mobileH5/course5',

@@ -10,7 +10,10 @@ export function isMobileDevice(userAgent: string = navigator.userAgent): boolean
   return MOBILE_UA.test(userAgent);
 }
 
-/** Sets `<meta name=viewport>` to a 375 px layout that the browser scales to the screen width. */
+/**
+ * Sets `<meta name=viewport>` to a 375 px layout that the browser scales to the screen width. Zoom
+ * stays allowed (WCAG 2.2 SC 1.4.4 Resize Text).
+ */
 export function applyMobileViewport(doc: Document = document): void {
   let meta = doc.querySelector<HTMLMetaElement>('meta[name="viewport"]');
   if (!meta) {
@@ -18,5 +21,5 @@ export function applyMobileViewport(doc: Document = document): void {
     meta.name = 'viewport';
     doc.head.appendChild(meta);
   }
-  meta.content = `width=${MOBILE_LAYOUT_WIDTH}, user-scalable=no, viewport-fit=cover`;
+  meta.content = `width=${MOBILE_LAYOUT_WIDTH}, viewport-fit=cover`;
 }

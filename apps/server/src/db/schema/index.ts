@@ -6,3 +6,4 @@ export * from './textbooks';
 export * from './question-bank';
 export * from './resources';
 export * from './prize';
+export * from './teaching';

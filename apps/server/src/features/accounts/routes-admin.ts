@@ -47,6 +47,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(users)
         .set({ status: request.body.status, updatedAt: new Date(app.clock()) })
         .where(eq(users.id, target.id));
+      await app.forgetSessions(target.id);
       await audit(app.db, request, {
         event: 'admin_status',
         result: 'success',

@@ -62,6 +62,7 @@ const cancelRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         finish = await app.db.transaction((tx) => eraseAccount(tx, user.id, app.clock()));
       }
+      await app.forgetSessions(user.id);
       await finish();
       // The trail keeps that an account was cancelled, but nothing that leads back to the person.
       await audit(app.db, request, {

@@ -98,6 +98,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(sessions)
         .set({ revokedAt: new Date(app.clock()) })
         .where(eq(sessions.id, request.auth.sessionId));
+      await app.forgetSessions(request.auth.user.id);
       await audit(app.db, request, { event: 'logout', result: 'success', userId: request.auth.user.id });
       return ok(null);
     },
@@ -176,6 +177,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           updatedAt: new Date(app.clock()),
         })
         .where(eq(users.id, me.id));
+      // The remembered session carries the user name.
+      await app.forgetSessions(me.id);
       return ok(await loadProfile(app.db, me.id));
     },
   );
@@ -268,6 +271,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(users.id, user.id));
         await revokeSessions(tx, user.id, now, request.auth.sessionId);
       });
+      await app.forgetSessions(user.id);
       await audit(app.db, request, { event: 'password_change', result: 'success', userId: user.id });
       return ok(null);
     },

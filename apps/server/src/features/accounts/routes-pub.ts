@@ -338,6 +338,7 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
         await revokeSessions(tx, user.id, now);
         return user.id;
       });
+      await app.forgetSessions(userId);
       await audit(app.db, request, { event: 'password_reset', result: 'success', userId });
       return ok(null);
     },

@@ -35,10 +35,8 @@ export function beijingIso(ms: number): string {
   return `${d.toISOString().slice(0, 19)}+08:00`;
 }
 
-/** The Beijing calendar day (`YYYY-MM-DD`) of an instant: reading caps count per such day. */
-export function beijingDay(ms: number): string {
-  return new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
-}
+// Reading caps count per Beijing calendar day.
+export { beijingDay } from '../../lib/beijing-time';
 
 export function statusAt(a: Pick<ActivityRow, 'startAt' | 'endAt'>, now: number): ActivityStatus {
   if (now < a.startAt.getTime()) return 'upcoming';

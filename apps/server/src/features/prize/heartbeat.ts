@@ -69,6 +69,10 @@ export class MemoryAnchors implements HeartbeatAnchors {
     this.cache = new LRUCache<number, Anchor>({ max: maxUsers, ttl: ANCHOR_TTL_MS });
   }
   async beat(userId: number, session: string, now: number) {
+    return this.beatNow(userId, session, now);
+  }
+  /** `beat` without a promise, for the in-process reading store's one synchronous step. */
+  beatNow(userId: number, session: string, now: number): BeatResult {
     const { anchor, result } = beat(this.cache.get(userId) ?? null, session, now);
     this.cache.set(userId, anchor);
     return result;
@@ -79,48 +83,63 @@ export class MemoryAnchors implements HeartbeatAnchors {
 }
 
 /**
- * The same rule as `beat`, in Lua, so that Redis applies it atomically. The anchor is stored as
- * `session|at|replaced,comma,separated` (session ids hold only letters, digits, `_` and `-`).
- * Answers {creditMs, active, started}.
+ * The same rule as `beat`, in Lua, so that Redis applies it atomically: defines
+ * `beat_anchor(key, session, now, maxGap, ttl, keep)` answering {creditMs, active, started}. The
+ * anchor is stored as `session|at|replaced,comma,separated` (session ids hold only letters, digits,
+ * `_` and `-`). Shared by the anchor script below and the reading script of reading.ts.
  */
-const BEAT_LUA = `
-local raw = redis.call('GET', KEYS[1])
-local session, now, maxGap, ttl, keep = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4], tonumber(ARGV[5])
-local cur, at, replaced = nil, 0, {}
-if raw then
-  local i = string.find(raw, '|', 1, true)
-  local j = string.find(raw, '|', i + 1, true)
-  cur = string.sub(raw, 1, i - 1)
-  at = tonumber(string.sub(raw, i + 1, j - 1))
-  for s in string.gmatch(string.sub(raw, j + 1), '[^,]+') do table.insert(replaced, s) end
-end
-local function save(s, t, list)
-  redis.call('SET', KEYS[1], s .. '|' .. string.format('%d', t) .. '|' .. table.concat(list, ','), 'PX', ttl)
-end
-if cur == session then
-  local gap = now - at
-  if gap > maxGap then
-    save(cur, now, replaced)
-    return {0, 1, 0}
+export const BEAT_LUA_FN = `
+local function beat_anchor(key, session, now, maxGap, ttl, keep)
+  local raw = redis.call('GET', key)
+  local cur, at, replaced = nil, 0, {}
+  if raw then
+    local i = string.find(raw, '|', 1, true)
+    local j = string.find(raw, '|', i + 1, true)
+    cur = string.sub(raw, 1, i - 1)
+    at = tonumber(string.sub(raw, i + 1, j - 1))
+    for s in string.gmatch(string.sub(raw, j + 1), '[^,]+') do table.insert(replaced, s) end
   end
-  local credit = 0
-  if gap > 0 then credit = math.floor(gap / 1000) * 1000 end
-  if credit > 0 then save(cur, at + credit, replaced) end
-  return {credit, 1, 0}
-end
-if cur then
+  local function save(s, t, list)
+    redis.call('SET', key, s .. '|' .. string.format('%d', t) .. '|' .. table.concat(list, ','), 'PX', ttl)
+  end
+  if cur == session then
+    local gap = now - at
+    if gap > maxGap then
+      save(cur, now, replaced)
+      return {0, 1, 0}
+    end
+    local credit = 0
+    if gap > 0 then credit = math.floor(gap / 1000) * 1000 end
+    if credit > 0 then save(cur, at + credit, replaced) end
+    return {credit, 1, 0}
+  end
+  if cur then
+    for _, s in ipairs(replaced) do
+      if s == session and now - at <= maxGap then return {0, 0, 0} end
+    end
+  end
+  local list = {}
+  if cur then table.insert(list, cur) end
   for _, s in ipairs(replaced) do
-    if s == session and now - at <= maxGap then return {0, 0, 0} end
+    if #list < keep and s ~= session and s ~= cur then table.insert(list, s) end
   end
+  save(session, now, list)
+  return {0, 1, 1}
 end
-local list = {}
-if cur then table.insert(list, cur) end
-for _, s in ipairs(replaced) do
-  if #list < keep and s ~= session and s ~= cur then table.insert(list, s) end
-end
-save(session, now, list)
-return {0, 1, 1}
 `;
+
+const BEAT_LUA = `${BEAT_LUA_FN}
+return beat_anchor(KEYS[1], ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4], tonumber(ARGV[5]))
+`;
+
+/** Arguments of `beat_anchor` after the key, in order (shared with reading.ts). */
+export const anchorArgs = (session: string, now: number): (string | number)[] => [
+  session,
+  Math.floor(now),
+  MAX_GAP_MS,
+  ANCHOR_TTL_MS,
+  REPLACED_KEEP,
+];
 
 type BeatCommand = (key: string, ...args: (string | number)[]) => Promise<[number, number, number]>;
 
@@ -135,18 +154,12 @@ export class RedisAnchors implements HeartbeatAnchors {
     const r = redis as unknown as { eavPrizeBeat: BeatCommand };
     this.command = r.eavPrizeBeat.bind(redis);
   }
-  private key(userId: number) {
+  /** The Redis key of the user's anchor. */
+  key(userId: number) {
     return `${this.prefix}prize:beat:${userId}`;
   }
   async beat(userId: number, session: string, now: number) {
-    const [creditMs, active, started] = await this.command(
-      this.key(userId),
-      session,
-      Math.floor(now),
-      MAX_GAP_MS,
-      ANCHOR_TTL_MS,
-      REPLACED_KEEP,
-    );
+    const [creditMs, active, started] = await this.command(this.key(userId), ...anchorArgs(session, now));
     return { creditMs: Number(creditMs), active: active === 1, started: started === 1 };
   }
   async forget(userId: number) {

@@ -2,9 +2,9 @@
  * Prize reading activity feature (docs/prize.md): one Fastify plugin made of route files by
  * concern – the activity and its books (`routes-activity.ts`), heartbeats and points
  * (`routes-reading.ts`), the ranking (`routes-rank.ts`), prize groups and draws (`routes-draw.ts`),
- * operators' calls (`routes-admin.ts`) – over one service (`service.ts`: activity cache, heartbeat
- * anchors and ranking store, in Redis with REDIS_URL, in process otherwise), and the eraser of
- * what it stores about a user.
+ * operators' calls (`routes-admin.ts`) – over one service (`service.ts`: activity cache, reading
+ * store and ranking store, in Redis with REDIS_URL, in process otherwise; reading credits written
+ * to the database in batches by `flusher.ts`), and the eraser of what it stores about a user.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -34,8 +34,19 @@ async function prizeFeature(app: FastifyInstance, opts: PrizeOptions) {
     redis: app.redis,
     prefix: opts.kvPrefix ?? 'eav:',
     clock: () => app.clock(),
+    log: app.log,
   });
   app.decorate('prize', service);
+  // Reading credits are written in batches; the close writes what is left (before the database
+  // and Redis close: their hooks were added earlier and run later).
+  service.flusher.start();
+  app.addHook('onClose', async () => {
+    try {
+      await service.flusher.close();
+    } catch (err) {
+      app.log.error({ err }, 'prize: reading credits not written at close');
+    }
+  });
   app.registerErasure('prize', prizeEraser(service));
   const routeOpts = { ...opts, service };
   await app.register(activityRoutes, routeOpts);

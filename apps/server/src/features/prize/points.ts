@@ -5,9 +5,9 @@
  * of the participant row by exactly what the ledger accepted: a retried or parallel request whose
  * ledger rows already exist adds nothing.
  *
- * - Reading: seconds are credited per Beijing day and book, capped by the day's and the book's
- *   caps in the same transaction; each full minute of the day earns `pointsPerMinute` under the
- *   reference `YYYY-MM-DD#N` (the N-th minute of that day).
+ * - Reading: seconds are credited per Beijing day and book within the day's and the book's caps
+ *   by the reading store and written in batches (reading.ts, credits.ts); each full minute of the
+ *   day earns `pointsPerMinute` under the reference `YYYY-MM-DD#N` (the N-th minute of that day).
  * - Tasks: the first activation of a recommended book and reading one to its last page during the
  *   activity, once per book (reference: the book id), picked up from the textbook tables.
  * - Draws spend points (negative amounts, reference: the draw id; draw.ts).
@@ -17,14 +17,8 @@ import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/client';
-import {
-  prizeParticipants,
-  prizePointsLedger,
-  prizeReadingTime,
-  readingProgress,
-  userTextbooks,
-} from '../../db/schema';
-import { beijingDay, type Activity } from './activities';
+import { prizeParticipants, prizePointsLedger, readingProgress, userTextbooks } from '../../db/schema';
+import type { Activity } from './activities';
 
 export interface Totals {
   points: number;
@@ -101,103 +95,6 @@ export async function appendLedger(
       })
       .where(and(eq(prizeParticipants.activityId, activityId), eq(prizeParticipants.userId, userId)));
   return sum;
-}
-
-export interface CreditResult {
-  secondsToday: number;
-  bookSecondsToday: number;
-  creditedSeconds: number;
-  points: number;
-  available: number;
-  reachedAt: Date;
-  /** Points this call added. */
-  gained: number;
-}
-
-/**
- * Credits up to `seconds` of reading of `textbookId` at `now` to the user, within the day's and
- * the book's caps, and the points of the full minutes reached. `seconds` may be 0 (a heartbeat that
- * credits nothing still answers the day's totals, and creates nothing).
- */
-export async function creditReading(
-  db: Db,
-  a: Activity,
-  userId: number,
-  textbookId: number,
-  seconds: number,
-  now: number,
-): Promise<CreditResult> {
-  const day = beijingDay(now);
-  if (seconds <= 0) {
-    const [rows, [p]] = await Promise.all([
-      dayRows(db, a.id, userId, day),
-      db
-        .select({
-          points: prizeParticipants.points,
-          available: prizeParticipants.available,
-          reachedAt: prizeParticipants.reachedAt,
-        })
-        .from(prizeParticipants)
-        .where(and(eq(prizeParticipants.activityId, a.id), eq(prizeParticipants.userId, userId))),
-    ]);
-    return {
-      secondsToday: rows.reduce((s, r) => s + r.seconds, 0),
-      bookSecondsToday: rows.find((r) => r.textbookId === textbookId)?.seconds ?? 0,
-      creditedSeconds: 0,
-      points: p?.points ?? 0,
-      available: p?.available ?? 0,
-      reachedAt: p?.reachedAt ?? new Date(now),
-      gained: 0,
-    };
-  }
-  return db.transaction(async (tx) => {
-    const before = await lockParticipant(tx, a.id, userId, now);
-    const rows = await dayRows(tx, a.id, userId, day);
-    const dayBefore = rows.reduce((s, r) => s + r.seconds, 0);
-    const bookBefore = rows.find((r) => r.textbookId === textbookId)?.seconds ?? 0;
-    const grant = Math.max(0, Math.min(seconds, a.dailyCapSeconds - dayBefore, a.perBookCapSeconds - bookBefore));
-    if (grant > 0)
-      await tx
-        .insert(prizeReadingTime)
-        .values({ activityId: a.id, userId, day, textbookId, seconds: grant })
-        .onConflictDoUpdate({
-          target: [
-            prizeReadingTime.activityId,
-            prizeReadingTime.userId,
-            prizeReadingTime.day,
-            prizeReadingTime.textbookId,
-          ],
-          set: { seconds: sql`${prizeReadingTime.seconds} + ${grant}` },
-        });
-    const dayAfter = dayBefore + grant;
-    const lines: LedgerLine[] = [];
-    if (a.pointsPerMinute > 0)
-      for (let m = Math.floor(dayBefore / 60) + 1; m <= Math.floor(dayAfter / 60); m++)
-        lines.push({ reason: 'reading', reference: `${day}#${m}`, amount: a.pointsPerMinute });
-    const gained = await appendLedger(tx, a.id, userId, lines, now);
-    return {
-      secondsToday: dayAfter,
-      bookSecondsToday: bookBefore + grant,
-      creditedSeconds: grant,
-      points: before.points + gained,
-      available: before.available + gained,
-      reachedAt: gained > 0 ? new Date(now) : before.reachedAt,
-      gained,
-    };
-  });
-}
-
-async function dayRows(db: Db | Tx, activityId: number, userId: number, day: string) {
-  return db
-    .select({ textbookId: prizeReadingTime.textbookId, seconds: prizeReadingTime.seconds })
-    .from(prizeReadingTime)
-    .where(
-      and(
-        eq(prizeReadingTime.activityId, activityId),
-        eq(prizeReadingTime.userId, userId),
-        eq(prizeReadingTime.day, day),
-      ),
-    );
 }
 
 /**

@@ -21,7 +21,7 @@ import { ok } from '../../lib/http';
 import { sha256Hex } from '../../lib/tokens';
 import { bearerToken } from '../../plugins/sign';
 import { groupsOf, isRunning } from './activities';
-import { draw, prizesOf } from './draw';
+import { prizesOf } from './draw';
 import { totalsOf } from './points';
 import { optionalUser, type PrizeRouteOptions } from './routes-common';
 
@@ -79,7 +79,7 @@ const drawRoutes: FastifyPluginAsyncZod<PrizeRouteOptions> = async (app, { servi
       const a = await service.activities.require(activityCode);
       const now = app.clock();
       if (!isRunning(a, now)) throw unprocessable(PrizeMessages.notRunning, ErrorCode.PRIZE_NOT_RUNNING);
-      const outcome = await draw(app.db, a, request.auth.user.id, now, requestId);
+      const outcome = await service.draw(a, request.auth.user.id, now, requestId);
       if (!outcome.repeated)
         request.log.info(
           { userId: request.auth.user.id, activity: a.code, drawId: outcome.result.prize.drawId },

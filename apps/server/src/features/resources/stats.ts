@@ -7,11 +7,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { resourceEvents, resourceFavorites, resources } from '../../db/schema';
+import { beijingDay } from '../../lib/beijing-time';
 
-/** The calendar day in Beijing (UTC+8, no daylight saving) of `now`, `YYYY-MM-DD`. */
-export function beijingDay(now: number): string {
-  return new Date(now + 8 * 3600 * 1000).toISOString().slice(0, 10);
-}
+export { beijingDay } from '../../lib/beijing-time';
 
 /** Counts a view or download of `userId` unless already counted today; true when it counted. */
 export async function countEvent(

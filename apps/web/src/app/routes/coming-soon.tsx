@@ -13,10 +13,8 @@ const PLANS: Record<string, readonly string[]> = {
   [paths.syncMaterial]: ['按教材目录组织的课件、教案与微课', '资源预览与下载', '按学科、版本快速检索'],
   [paths.paperCenter]: ['单元测试、期中期末与模拟试卷', '试卷在线预览与下载', '按年级、学科分类浏览'],
   [paths.cloudBase]: ['按知识点与难度检索试题', '题目解析与答案', '一键组卷'],
-  [paths.wisdomTeaching]: ['备课、授课、作业一体化', '课堂互动与学情分析', '与数字教材无缝衔接'],
   [paths.teachersTraining]: ['面向全省教师的培训课程', '教研活动与研修社区', '研修学时记录'],
   [paths.smartPublishing]: ['数字教材出版流程管理', '融合出版与版权服务', '出版资源协同'],
-  [paths.bigData]: ['教材使用与学习行为统计', '区域教学应用数据看板', '数据报告导出'],
   [paths.help]: ['常见问题与操作指南', '激活、下载与阅读帮助', '在线客服与意见反馈'],
 };
 

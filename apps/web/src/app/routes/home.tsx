@@ -9,6 +9,7 @@ import { DESKTOP_AREAS } from '@/features/home/areas';
 import { AreaGrid } from '@/features/home/components/area-grid';
 import { FeaturedTextbooks } from '@/features/textbooks/components/featured-textbooks';
 import { loginPath, paths } from '@/config/paths';
+import { site } from '@/config/site';
 
 const STEPS = [
   {
@@ -37,6 +38,8 @@ const STEPS = [
 export default function HomeRoute() {
   return (
     <div className="eav-home">
+      {/* The design shows no page title; screen readers still get one (one h1 per page). */}
+      <h1 className="eav-visually-hidden">{site.platformName}</h1>
       <BannerCarousel />
       <section className="eav-section eav-container" aria-labelledby="home-areas">
         <header className="eav-section__head">
@@ -58,7 +61,8 @@ export default function HomeRoute() {
           <ol className="eav-steps">
             {STEPS.map((s, i) => (
               <li key={s.title} className="eav-step">
-                <span className="eav-step__no">{String(i + 1).padStart(2, '0')}</span>
+                {/* Decorative (the list numbers the steps): drawn by CSS, not read or contrast-checked. */}
+                <span className="eav-step__no" data-no={String(i + 1).padStart(2, '0')} aria-hidden="true" />
                 <span className="eav-step__icon">{s.icon}</span>
                 <h3>{s.title}</h3>
                 <p>{s.text}</p>

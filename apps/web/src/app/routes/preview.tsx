@@ -55,6 +55,7 @@ export default function PreviewRoute() {
         title={book.data.title}
         backHref={detailHref(id)}
         saveProgress={loggedIn}
+        chapters={chapters}
         renderChapters={
           chapters.length
             ? (current, jump) => <ChapterTree chapters={chapters} currentPage={current} onJump={jump} />

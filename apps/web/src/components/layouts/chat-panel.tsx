@@ -7,19 +7,12 @@ import { CustomerServiceOutlined, MailOutlined, PhoneOutlined } from '@ant-desig
 import { FloatButton, Modal } from 'antd';
 import { create } from 'zustand';
 import { site } from '@/config/site';
+import { isServiceOpen } from '@/lib/service-hours';
 
 export const useChatPanel = create<{ open: boolean; setOpen(open: boolean): void }>((set) => ({
   open: false,
   setOpen: (open) => set({ open }),
 }));
-
-/** Whether the hotline is staffed at `now` (weekdays 9:00-21:00, weekends 9:00-22:00, docs/product.md §2, §9). */
-export function isServiceOpen(now: Date = new Date()): boolean {
-  const day = now.getDay();
-  const minutes = now.getHours() * 60 + now.getMinutes();
-  const close = day === 0 || day === 6 ? 22 * 60 : 21 * 60;
-  return minutes >= 9 * 60 && minutes < close;
-}
 
 export function ChatPanel() {
   const { open, setOpen } = useChatPanel();

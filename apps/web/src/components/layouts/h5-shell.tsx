@@ -25,7 +25,7 @@ export function H5Shell({ children }: { children: ReactNode }) {
   }, [pathname]);
   return (
     <div className={`eav-h5${tab ? ' eav-h5--tabs' : ''}`} data-shell="h5">
-      <div className="eav-h5__page">{children}</div>
+      <main className="eav-h5__page">{children}</main>
       {tab && (
         <nav className="eav-h5__tabbar" aria-label="底部导航" data-testid="h5-tabbar">
           <TabBar activeKey={tab.key} onChange={(key) => key !== pathname && void navigate(key)} safeArea>

@@ -20,6 +20,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { logout as endSession } from '@/api/logout';
 import { Logo } from '@/components/ui/logo';
 import { loginPath, paths } from '@/config/paths';
+import { site } from '@/config/site';
 import { openSafe, safeHref } from '@/lib/safe-url';
 import { useSession } from '@/stores/session';
 import { useBackOffice } from './back-office-context';
@@ -45,7 +46,8 @@ export function Header() {
         <Link
           to={paths.home}
           className="eav-header__logo"
-          aria-label="返回首页"
+          // The name starts with the visible word mark (WCAG 2.5.3, label in name).
+          aria-label={`${site.platformName}，返回首页`}
           onClick={guard(pathname === paths.home)}
         >
           <Logo />

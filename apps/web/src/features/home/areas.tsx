@@ -176,6 +176,34 @@ export const H5_AREAS: readonly AreaEntry[] = [
   },
 ];
 
+/** H5 home's 同步课程 entries: the network-learning lessons of each 学段. */
+export const H5_COURSES: readonly AreaEntry[] = [
+  {
+    key: 'course3',
+    title: '小学课程',
+    description: '一至六年级',
+    to: paths.mobile.course3,
+    icon: <PlayCircleOutlined />,
+    tone: ['#ffae4d', '#ff7a1a'],
+  },
+  {
+    key: 'course4',
+    title: '初中课程',
+    description: '七至九年级',
+    to: paths.mobile.course4,
+    icon: <PlayCircleOutlined />,
+    tone: ['#22c1a6', '#0e9f8a'],
+  },
+  {
+    key: 'course5',
+    title: '高中课程',
+    description: '必修与选修',
+    to: paths.mobile.course5,
+    icon: <PlayCircleOutlined />,
+    tone: ['#3b82ff', '#1664ff'],
+  },
+];
+
 /** Desktop banner links (`#/digitalBook`) mapped to their H5 page, for the H5 carousel. */
 const H5_EQUIVALENT: Record<string, string> = {
   [paths.digitalBook]: paths.mobile.textbook,

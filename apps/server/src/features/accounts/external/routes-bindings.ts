@@ -133,6 +133,7 @@ const bindingRoutes: FastifyPluginAsyncZod<BindingRoutesOptions> = async (app, {
           .where(eq(users.id, userId));
         return { identity, roles };
       });
+      await app.forgetSessions(userId);
       await audit(app.db, request, { event: 'identity_select', result: 'success', userId, detail: { identity } });
       return ok(result);
     },

@@ -178,6 +178,8 @@ export async function loginBound(
     const row = await applyProviderClaims(tx, user, person, now);
     return { row, session: await createSession(tx, request, user.id, platform) };
   });
+  // The provider may have granted a role: the user's other sessions learn it at once.
+  if (row.roles !== user.roles) await app.forgetSessions(user.id);
   await audit(app.db, request, {
     event: 'login',
     result: 'success',
@@ -295,6 +297,7 @@ export async function bindTicketToUser(
       if (user) await applyProviderClaims(tx, user, person, now);
       return itemOf(person.provider, row);
     });
+    await app.forgetSessions(userId);
     await audit(app.db, request, { event: 'bind', result: 'success', userId, detail: { provider: item.provider } });
     return item;
   } catch (err) {

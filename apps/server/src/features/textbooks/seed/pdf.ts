@@ -63,6 +63,55 @@ function wrapText(text: string, font: PDFFont, size: number, width: number): str
   return lines;
 }
 
+/** Unicode superscript characters and the plain characters they raise. */
+const SUPERSCRIPTS: Record<string, string> = {
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+  '⁺': '+',
+  '⁻': '-',
+};
+const SUPERSCRIPT_RUN = /[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻]+/gu;
+
+/**
+ * Splits a line into plain runs and superscript runs (mapped to plain digits and signs). The CJK
+ * font has no glyphs for most Unicode superscripts (U+2074..U+207B: "10⁸" would print as "10"
+ * and a blank), so they are drawn as raised, smaller plain digits, which every reader shows.
+ */
+export function superscriptRuns(text: string): { text: string; sup: boolean }[] {
+  const runs: { text: string; sup: boolean }[] = [];
+  let last = 0;
+  for (const m of text.matchAll(SUPERSCRIPT_RUN)) {
+    if (m.index > last) runs.push({ text: text.slice(last, m.index), sup: false });
+    runs.push({ text: [...m[0]].map((c) => SUPERSCRIPTS[c] ?? c).join(''), sup: true });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) runs.push({ text: text.slice(last), sup: false });
+  return runs;
+}
+
+/** Draws a line with its superscripts raised by 0.38 em at 0.62 of the size. */
+function drawLine(
+  page: PDFPage,
+  line: string,
+  opts: { x: number; y: number; size: number; font: PDFFont; color: RGB },
+) {
+  let x = opts.x;
+  for (const run of superscriptRuns(line)) {
+    const size = run.sup ? opts.size * 0.62 : opts.size;
+    const y = run.sup ? opts.y + opts.size * 0.38 : opts.y;
+    page.drawText(run.text, { ...opts, x, y, size });
+    x += opts.font.widthOfTextAtSize(run.text, size);
+  }
+}
+
 export interface GeneratedPdf {
   bytes: Uint8Array;
   pageCount: number;
@@ -127,7 +176,7 @@ export async function generateTextbookPdf(book: DemoBook): Promise<GeneratedPdf>
   const paragraph = (text: string, size: number, f: PDFFont, color: RGB, indent = 0, lead = 1.75) => {
     for (const line of wrapText(text, f, size, W - 2 * MARGIN - indent)) {
       ensure(size * lead);
-      page.drawText(line, { x: MARGIN + indent, y, size, font: f, color });
+      drawLine(page, line, { x: MARGIN + indent, y, size, font: f, color });
       y -= size * lead;
     }
   };
@@ -178,7 +227,7 @@ export async function generateTextbookPdf(book: DemoBook): Promise<GeneratedPdf>
         page.drawText('练习', { x: MARGIN + 16, y: y - 4, size: 13, font: fontB, color: hex(deep) });
         y -= 30;
         for (const l of lines) {
-          page.drawText(l, { x: MARGIN + 18, y, size: 11.5, font, color: INK });
+          drawLine(page, l, { x: MARGIN + 18, y, size: 11.5, font, color: INK });
           y -= 20;
         }
         y -= 12;

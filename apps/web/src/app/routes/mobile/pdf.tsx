@@ -80,7 +80,14 @@ export default function MobilePdfRoute() {
     <>
       {/* Reading time of a recommended book counts for the running activity (docs/prize.md). */}
       <ActivityReading textbookId={id} reading={loggedIn} />
-      <MobilePdfReader key={id} bookId={id} title={book.data.title} backHref={bookHref} saveProgress={loggedIn} />
+      <MobilePdfReader
+        key={id}
+        bookId={id}
+        title={book.data.title}
+        backHref={bookHref}
+        saveProgress={loggedIn}
+        chapters={book.data.chapters}
+      />
     </>
   );
 }

@@ -75,7 +75,7 @@ export function CancelAccountDialog({
       onCancel={onClose}
       title={
         <span>
-          <ExclamationCircleFilled style={{ color: '#f53f3f', marginRight: 8 }} />
+          <ExclamationCircleFilled style={{ color: 'var(--eav-danger)', marginRight: 8 }} />
           注销账号
         </span>
       }

@@ -2,10 +2,14 @@
  * Desktop home carousel: the server's banners (GET /prize/api/v1/banner) over the full width, the
  * title and subtitle set over the illustration. Loading shows a skeleton of the same height; no
  * banners (or a failed call) shows the platform's own hero so the page never looks broken.
+ * Accessibility (WCAG 2.2.2, 2.4.3; docs/accessibility.md): a pause button stops the rotation, which
+ * also pauses while the pointer or the keyboard focus is on it, and slides out of view are `inert`
+ * (out of the tab order and hidden from screen readers).
  */
-import { ArrowRightOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ArrowRightOutlined, PauseOutlined, CaretRightOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { Banner } from '@eav/contract';
 import { Carousel } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { site } from '@/config/site';
 import { openSafe } from '@/lib/safe-url';
@@ -38,14 +42,60 @@ export function BannerCarousel() {
       </div>
     );
   }
+  return <Slides banners={data} />;
+}
+
+/**
+ * Marks every slide the carousel hides (`aria-hidden`, including the copies it makes for looping)
+ * `inert`, so that its button leaves the tab order, and the shown one not.
+ */
+function syncInert(root: HTMLElement | null): void {
+  root?.querySelectorAll<HTMLElement>('.slick-slide').forEach((slide) => {
+    slide.inert = slide.getAttribute('aria-hidden') === 'true';
+  });
+}
+
+function Slides({ banners }: { banners: Banner[] }) {
+  const rotating = banners.length > 1;
+  const [paused, setPaused] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const sync = useCallback(() => syncInert(root.current), []);
+  useEffect(sync, [sync, banners]);
   return (
-    <div className="eav-banner" data-testid="banner-carousel">
-      <Carousel autoplay={data.length > 1} autoplaySpeed={5000} dots={data.length > 1} draggable effect="scrollx">
-        {data.map((b, i) => (
+    <section
+      className="eav-banner"
+      data-testid="banner-carousel"
+      aria-roledescription="轮播"
+      aria-label="轮播图"
+      ref={root}
+    >
+      <Carousel
+        autoplay={rotating && !paused}
+        autoplaySpeed={5000}
+        pauseOnFocus
+        pauseOnHover
+        dots={rotating}
+        draggable
+        effect="scrollx"
+        afterChange={sync}
+      >
+        {banners.map((b, i) => (
           <BannerSlide key={b.id} banner={b} eager={i === 0} />
         ))}
       </Carousel>
-    </div>
+      {rotating && (
+        <button
+          type="button"
+          className="eav-banner__pause"
+          aria-pressed={paused}
+          onClick={() => setPaused((p) => !p)}
+          data-testid="banner-pause"
+        >
+          {paused ? <CaretRightOutlined aria-hidden /> : <PauseOutlined aria-hidden />}
+          <span>{paused ? '继续轮播' : '暂停轮播'}</span>
+        </button>
+      )}
+    </section>
   );
 }
 

@@ -1,10 +1,13 @@
 /**
  * H5 home carousel (antd-mobile Swiper) over the same banners as the desktop. A banner's desktop
  * link is followed to its H5 page when one exists (`h5Route`), else the banner is not a link.
+ * Accessibility (WCAG 2.2.2, 2.4.3; docs/accessibility.md): a pause button stops the rotation, the
+ * shown slide is a button when it leads somewhere, and slides out of view are `inert`.
  */
 import type { Banner } from '@eav/contract';
 import { Skeleton, Swiper } from 'antd-mobile';
-import type { CSSProperties } from 'react';
+import { PlayOutline, StopOutline } from 'antd-mobile-icons';
+import { useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
@@ -16,6 +19,8 @@ const BANNER_SKELETON = { '--height': '160px', '--border-radius': '12px' } as CS
 export function BannerSwiper({ h5Route }: { h5Route: (route: string) => string | null }) {
   const { data, isPending, isError } = useBanners();
   const navigate = useNavigate();
+  const [current, setCurrent] = useState(0);
+  const [paused, setPaused] = useState(false);
   if (isPending) {
     return (
       <div className="eav-h5-banner-wrap">
@@ -46,27 +51,55 @@ export function BannerSwiper({ h5Route }: { h5Route: (route: string) => string |
       if (to) void navigate(to);
     }
   };
+  const rotating = data.length > 1;
   return (
-    <div className="eav-h5-banner-wrap">
+    <section className="eav-h5-banner-wrap" aria-roledescription="轮播" aria-label="轮播图">
       <Swiper
-        autoplay={data.length > 1}
-        loop={data.length > 1}
+        autoplay={rotating && !paused}
+        loop={rotating}
         autoplayInterval={4000}
         className="eav-h5-banner"
         data-testid="banner-carousel"
+        onIndexChange={setCurrent}
       >
-        {data.map((b, i) => (
-          <Swiper.Item key={b.id} onClick={() => open(b)}>
-            <div className="eav-h5-banner__slide">
+        {data.map((b, i) => {
+          const slide = (
+            // Spans: the slide may sit inside a button, which holds phrasing content only.
+            <span className="eav-h5-banner__slide">
               <img src={b.image} alt="" loading={i === 0 ? 'eager' : 'lazy'} draggable={false} />
-              <div className="eav-h5-banner__caption">
+              <span className="eav-h5-banner__caption">
                 <strong>{b.title}</strong>
                 {b.subtitle && <span>{b.subtitle}</span>}
+              </span>
+            </span>
+          );
+          return (
+            <Swiper.Item key={b.id}>
+              <div inert={i !== current}>
+                {bannerTarget(b.link) ? (
+                  <button type="button" className="eav-h5-banner__slide-button" onClick={() => open(b)}>
+                    {slide}
+                  </button>
+                ) : (
+                  slide
+                )}
               </div>
-            </div>
-          </Swiper.Item>
-        ))}
+            </Swiper.Item>
+          );
+        })}
       </Swiper>
-    </div>
+      {rotating && (
+        <button
+          type="button"
+          className="eav-h5-banner__pause"
+          aria-label={paused ? '继续轮播' : '暂停轮播'}
+          aria-pressed={paused}
+          onClick={() => setPaused((p) => !p)}
+          data-testid="banner-pause"
+        >
+          {paused ? <PlayOutline aria-hidden /> : <StopOutline aria-hidden />}
+        </button>
+      )}
+    </section>
   );
 }

@@ -9,7 +9,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CustomerServiceOutlined, MailOutlined, PhoneOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Empty, Input } from 'antd';
 import { LazyRichText } from '@/components/rich-text';
-import { isServiceOpen, useChatPanel } from '@/components/layouts/chat-panel';
+import { useChatPanel } from '@/components/layouts/chat-panel';
+import { isServiceOpen } from '@/lib/service-hours';
 import { site } from '@/config/site';
 import { HELP_ARTICLES, HELP_TOPICS, findArticle, renderableBody, searchArticles } from '../lib/articles';
 import styles from './help.module.css';
@@ -91,7 +92,7 @@ export function HelpCenter() {
           ))}
         </nav>
 
-        <main className={`${styles.card} ${styles.article}`}>
+        <article className={`${styles.card} ${styles.article}`}>
           {query ? (
             <section aria-live="polite" data-testid="help-results">
               <h2>
@@ -122,7 +123,7 @@ export function HelpCenter() {
           ) : (
             <Empty description="文章不存在" />
           )}
-        </main>
+        </article>
 
         <aside className={`${styles.card} ${styles.contact}`} aria-labelledby="contact-heading">
           <h2 id="contact-heading">联系我们</h2>

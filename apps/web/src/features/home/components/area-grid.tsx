@@ -27,9 +27,22 @@ export function AreaGrid({ areas }: { areas: readonly AreaEntry[] }) {
   );
 }
 
-export function AreaGridH5({ areas }: { areas: readonly AreaEntry[] }) {
+/** The H5 entry grid: four per row, or `columns` per row for a short list. */
+export function AreaGridH5({
+  areas,
+  columns = 4,
+  testId = 'area-grid',
+}: {
+  areas: readonly AreaEntry[];
+  columns?: number;
+  testId?: string;
+}) {
   return (
-    <ul className="eav-h5-areas" data-testid="area-grid">
+    <ul
+      className="eav-h5-areas"
+      data-testid={testId}
+      style={columns === 4 ? undefined : { gridTemplateColumns: `repeat(${columns}, 1fr)` }}
+    >
       {areas.map((a) => (
         <li key={a.key}>
           <Link to={a.to} className="eav-h5-area" data-area={a.key}>

@@ -107,8 +107,11 @@ export function LessonWorkspace({ textbookId, videoId: chosen, lesson, onSelect,
                   </p>
                   {current.description && <p className={styles.lessonDesc}>{current.description}</p>}
                 </>
+              ) : videoId ? (
+                <Skeleton active paragraph={{ rows: 1 }} />
               ) : (
-                videoId && <Skeleton active paragraph={{ rows: 1 }} />
+                // No lesson chosen or none exists: the page still has its title (one h1 per page).
+                <h1 className="eav-visually-hidden">{bookTitle ? `《${bookTitle}》音视频课程` : '音视频课程'}</h1>
               )}
             </div>
           </div>

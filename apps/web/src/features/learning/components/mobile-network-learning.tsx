@@ -59,7 +59,8 @@ function MobileStage({ id }: { id: number }) {
   );
 }
 
-function LessonItem({ v, active, onClick }: { v: Video; active: boolean; onClick(): void }) {
+/** One lesson of an H5 lesson list: title, access tag, book and chapter, duration. */
+export function LessonItem({ v, active, onClick }: { v: Video; active: boolean; onClick(): void }) {
   return (
     <List.Item
       prefix={v.kind === 'audio' ? <SoundOutline fontSize={22} /> : <PlayOutline fontSize={22} />}
@@ -105,6 +106,8 @@ export function MobileNetworkLearning() {
     <div className={styles.page}>
       <NavBar
         className={styles.nav}
+        // antd-mobile marks its back text aria-hidden, leaving its role=button nameless: `left` names it.
+        left={<span className="eav-visually-hidden">返回</span>}
         onBack={() => (window.history.length > 1 ? void navigate(-1) : void navigate(paths.mobile.home))}
       >
         网络学习

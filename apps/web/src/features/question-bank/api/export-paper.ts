@@ -5,7 +5,7 @@
  */
 import { ApiPaths, type ExportFormat } from '@eav/contract';
 import { client } from '@/lib/api-client';
-import { fileNameFromDisposition, saveBlob } from '../lib/download';
+import { fileNameFromDisposition, saveBlob } from '@/lib/download';
 
 export interface ExportTarget {
   /** A paper of the paper centre, or a composed paper of `userId`. */

@@ -1,40 +1,97 @@
 /**
- * `/mobileH5/pdf?id=`: the H5 reader, one page at a time at screen width. Buttons and horizontal
- * swipes turn pages; progress is saved and resumed like on desktop.
+ * `/mobileH5/pdf?id=`: the H5 reader, one page at a time. Buttons, horizontal swipes and the
+ * keyboard turn pages; − / + buttons and a two-finger pinch zoom (1–3× the screen width), and the
+ * page is re-rendered at the new size × devicePixelRatio so text stays sharp. A live region
+ * announces page, total and chapter. Progress is saved and resumed like on desktop.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Document, Page } from 'react-pdf';
-import { Button, DotLoading, ErrorBlock, NavBar, ProgressBar } from 'antd-mobile';
+import { Button, DotLoading, ErrorBlock, ProgressBar } from 'antd-mobile';
+import { LeftOutline } from 'antd-mobile-icons';
+import 'react-pdf/dist/Page/TextLayer.css';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useReadGrant } from '../api/get-read-grant';
+import { usePageAnnouncement } from '../hooks/use-page-announcement';
 import { useProgressSaver } from '../hooks/use-progress-saver';
 import { documentOptions } from '../lib/pdfjs';
-import { clampPage } from '../lib/view';
+import {
+  clampPage,
+  keyCommand,
+  MOBILE_MAX_ZOOM,
+  MOBILE_MIN_ZOOM,
+  pinchZoom,
+  sharpPixelRatio,
+  stepMobileZoom,
+  type ReaderChapter,
+} from '../lib/view';
 import styles from './mobile-reader.module.css';
 
 const SWIPE_PX = 50;
+/** A4 height / width, used until the page's own size is known. */
+const A4_RATIO = 1.414;
+
+type Gesture = { kind: 'swipe'; x: number; y: number } | { kind: 'pinch'; distance: number; zoom: number };
+
+function fingerDistance(touches: React.TouchList): number {
+  const a = touches[0]!;
+  const b = touches[1]!;
+  return Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
+}
+
+/** The browser's own pinch zoom (1 when unsupported), followed so the canvas is re-rendered sharper. */
+function useViewportScale(): number {
+  const [scale, setScale] = useState(() => window.visualViewport?.scale ?? 1);
+  useEffect(() => {
+    const vv = window.visualViewport;
+    if (!vv) return;
+    let timer: number | undefined;
+    // Re-render once the gesture settles, not on every frame.
+    const onResize = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => setScale(Math.round(vv.scale * 4) / 4), 250);
+    };
+    vv.addEventListener('resize', onResize);
+    return () => {
+      window.clearTimeout(timer);
+      vv.removeEventListener('resize', onResize);
+    };
+  }, []);
+  return scale;
+}
 
 export function MobilePdfReader({
   bookId,
   title,
   backHref,
   saveProgress,
+  chapters,
 }: {
   bookId: number;
   title: string;
   backHref: string;
   saveProgress: boolean;
+  /** The book's chapter tree, for announcing the chapter of the page. */
+  chapters?: readonly ReaderChapter[];
 }) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const grant = useReadGrant(bookId, true);
   const [numPages, setNumPages] = useState<number | null>(null);
   const [page, setPage] = useState<number | null>(null);
+  const [zoom, setZoom] = useState(1);
+  /** Live scale while two fingers are down (CSS transform), committed to `zoom` when they lift. */
+  const [pinch, setPinch] = useState<number | null>(null);
+  const [ratio, setRatio] = useState(A4_RATIO);
   const [failed, setFailed] = useState(false);
   const retried = useRef(false);
-  const touch = useRef<{ x: number; y: number } | null>(null);
-  const width = Math.min(window.innerWidth, 480) - 16;
+  const gesture = useRef<Gesture | null>(null);
+  const viewportScale = useViewportScale();
+  const fitWidth = Math.min(window.innerWidth, 480) - 16;
+  const width = Math.round(fitWidth * zoom);
+  const height = Math.round(width * ratio);
+  const pixelRatio = sharpPixelRatio(window.devicePixelRatio, viewportScale, width, height);
+  const announcement = usePageAnnouncement(page, numPages, chapters);
 
   const startPage = useMemo(() => {
     const fromUrl = Number(search.get('page'));
@@ -44,25 +101,81 @@ export function MobilePdfReader({
 
   useProgressSaver(bookId, page, numPages, grant.data?.progress?.page ?? null, saveProgress && !!grant.data);
   const goTo = (p: number) => setPage((cur) => (cur === null ? cur : clampPage(p, numPages)));
+  const zoomBy = (dir: 1 | -1) => setZoom((z) => stepMobileZoom(z, dir));
+
+  // Keyboard (a phone with a keyboard, a tablet, switch access): the desktop reader's shortcuts.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const cmd = keyCommand(e);
+      if (!cmd || page === null) return;
+      e.preventDefault();
+      if (cmd === 'prev') goTo(page - 1);
+      else if (cmd === 'next') goTo(page + 1);
+      else if (cmd === 'first') goTo(1);
+      else if (cmd === 'last') goTo(numPages ?? page);
+      else if (cmd === 'zoomIn') zoomBy(1);
+      else if (cmd === 'zoomOut') zoomBy(-1);
+      else setZoom(1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
 
   const back = () => (window.history.length > 1 ? void navigate(-1) : void navigate(backHref));
 
+  const onTouchStart = (e: React.TouchEvent) => {
+    if (e.touches.length === 2) gesture.current = { kind: 'pinch', distance: fingerDistance(e.touches), zoom };
+    else if (e.touches.length === 1)
+      gesture.current = { kind: 'swipe', x: e.touches[0]!.clientX, y: e.touches[0]!.clientY };
+  };
+  const onTouchMove = (e: React.TouchEvent) => {
+    const g = gesture.current;
+    if (g?.kind !== 'pinch' || e.touches.length !== 2) return;
+    setPinch(pinchZoom(g.zoom, g.distance, fingerDistance(e.touches)) / zoom);
+  };
+  const onTouchEnd = (e: React.TouchEvent) => {
+    const g = gesture.current;
+    if (!g) return;
+    if (g.kind === 'pinch') {
+      if (e.touches.length > 0) return;
+      gesture.current = null;
+      if (pinch !== null) setZoom((z) => pinchZoom(z, 1, pinch));
+      setPinch(null);
+      return;
+    }
+    gesture.current = null;
+    // At 1× a horizontal swipe turns the page; zoomed in, a swipe pans the page instead.
+    if (page === null || zoom > MOBILE_MIN_ZOOM) return;
+    const dx = e.changedTouches[0]!.clientX - g.x;
+    const dy = e.changedTouches[0]!.clientY - g.y;
+    if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(dy) * 1.5) goTo(dx < 0 ? page + 1 : page - 1);
+  };
+
+  const percent = Math.round(zoom * 100);
+
   return (
     <div className={styles.reader} data-testid="h5-reader">
-      <NavBar className={styles.nav} onBack={back}>
-        {title}
-      </NavBar>
-      <main
-        className={styles.stage}
-        onTouchStart={(e) => (touch.current = { x: e.touches[0]!.clientX, y: e.touches[0]!.clientY })}
-        onTouchEnd={(e) => {
-          const start = touch.current;
-          touch.current = null;
-          if (!start || page === null) return;
-          const dx = e.changedTouches[0]!.clientX - start.x;
-          const dy = e.changedTouches[0]!.clientY - start.y;
-          if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(dy) * 1.5) goTo(dx < 0 ? page + 1 : page - 1);
+      {/* A plain header rather than NavBar: its back control is a div with role=button, unreachable by keyboard. */}
+      <header className={styles.nav}>
+        <button type="button" className={styles.back} onClick={back} aria-label="返回">
+          <LeftOutline aria-hidden />
+        </button>
+        <h1 className={styles.title}>{title}</h1>
+      </header>
+      <div className={styles.srOnly} role="status" aria-live="polite" data-testid="reader-announcement">
+        {announcement}
+      </div>
+      <section
+        className={`${styles.stage} ${zoom > 1 ? styles.stageZoomed : ''}`}
+        onTouchStart={onTouchStart}
+        onTouchMove={onTouchMove}
+        onTouchEnd={onTouchEnd}
+        onTouchCancel={() => {
+          gesture.current = null;
+          setPinch(null);
         }}
+        aria-label="教材页面"
+        tabIndex={0}
       >
         {grant.isError ? (
           <ErrorBlock
@@ -114,26 +227,75 @@ export function MobilePdfReader({
             }}
           >
             {page !== null && (
-              <div className={styles.sheet} data-testid="reader-page" data-page={page}>
+              <div
+                className={styles.sheet}
+                data-testid="reader-page"
+                data-page={page}
+                data-zoom={zoom}
+                data-pixel-ratio={pixelRatio}
+                style={{
+                  width,
+                  minHeight: height,
+                  transform: pinch !== null ? `scale(${pinch})` : undefined,
+                }}
+              >
                 <Page
                   key={page}
                   pageNumber={page}
                   width={width}
+                  devicePixelRatio={pixelRatio}
                   renderAnnotationLayer={false}
-                  renderTextLayer={false}
-                  loading={<div className={styles.sheetLoading} style={{ width, height: Math.round(width * 1.414) }} />}
+                  renderTextLayer
+                  onLoadSuccess={(p) => p.originalWidth > 0 && setRatio(p.originalHeight / p.originalWidth)}
+                  loading={<div className={styles.sheetLoading} style={{ width, height }} />}
                 />
               </div>
             )}
           </Document>
         )}
-      </main>
+      </section>
       <footer className={styles.bar}>
-        {numPages && page !== null && <ProgressBar percent={(page / numPages) * 100} className={styles.progress} />}
+        {numPages && page !== null && (
+          <div
+            role="progressbar"
+            aria-label="阅读进度"
+            aria-valuemin={1}
+            aria-valuemax={numPages}
+            aria-valuenow={page}
+            aria-valuetext={`第 ${page} 页，共 ${numPages} 页`}
+          >
+            <ProgressBar percent={(page / numPages) * 100} className={styles.progress} />
+          </div>
+        )}
         <div className={styles.barRow}>
           <Button size="small" disabled={!page || page <= 1} onClick={() => void (page && goTo(page - 1))}>
             上一页
           </Button>
+          <div className={styles.zoomGroup} role="group" aria-label="缩放">
+            <Button
+              size="mini"
+              fill="outline"
+              aria-label="缩小"
+              disabled={zoom <= MOBILE_MIN_ZOOM}
+              onClick={() => zoomBy(-1)}
+              data-testid="h5-zoom-out"
+            >
+              −
+            </Button>
+            <span className={styles.pageLabel} data-testid="reader-zoom-label" aria-label={`缩放 ${percent}%`}>
+              {percent}%
+            </span>
+            <Button
+              size="mini"
+              fill="outline"
+              aria-label="放大"
+              disabled={zoom >= MOBILE_MAX_ZOOM}
+              onClick={() => zoomBy(1)}
+              data-testid="h5-zoom-in"
+            >
+              +
+            </Button>
+          </div>
           <span className={styles.pageLabel} data-testid="reader-page-label">
             {page ?? '-'} / {numPages ?? '-'}
           </span>

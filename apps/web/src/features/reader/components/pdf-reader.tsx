@@ -31,14 +31,31 @@ import {
   Tabs,
   Tooltip,
   theme as antTheme,
+  type ThemeConfig,
 } from 'antd';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useReadGrant } from '../api/get-read-grant';
+import { usePageAnnouncement } from '../hooks/use-page-announcement';
 import { useProgressSaver } from '../hooks/use-progress-saver';
 import { documentOptions } from '../lib/pdfjs';
-import { clampPage, effectiveScale, keyCommand, stepZoom, type ZoomMode } from '../lib/view';
+import { clampPage, effectiveScale, keyCommand, stepZoom, type ReaderChapter, type ZoomMode } from '../lib/view';
 import styles from './reader.module.css';
+
+/**
+ * The reader's dark toolbars. A nested ConfigProvider inherits the portal's tokens, whose dark text
+ * colours (theme.ts) would turn the icons and numbers dark on dark: set the text tokens for the dark
+ * background again (white at 85 % / 75 % / 65 %, all above 4.5:1 on #1f2329 and #2b2f36, WCAG 1.4.3).
+ */
+const READER_DARK: ThemeConfig = {
+  algorithm: antTheme.darkAlgorithm,
+  token: {
+    colorTextBase: '#ffffff',
+    colorTextSecondary: 'rgba(255, 255, 255, 0.75)',
+    colorTextTertiary: 'rgba(255, 255, 255, 0.65)',
+    colorTextDescription: 'rgba(255, 255, 255, 0.65)',
+  },
+};
 
 export interface PdfReaderProps {
   bookId: number;
@@ -49,6 +66,8 @@ export interface PdfReaderProps {
   saveProgress: boolean;
   /** The book's chapter tree, given the current page and a jump function; null shows the PDF outline. */
   renderChapters?: ((currentPage: number, jump: (page: number) => void) => ReactNode) | null;
+  /** The book's chapter tree, for announcing the chapter of the page to screen readers. */
+  chapters?: readonly ReaderChapter[];
 }
 
 /** Size of an element that may mount later (callback ref + ResizeObserver). */
@@ -110,7 +129,7 @@ function LazyThumb({
   );
 }
 
-export function PdfReader({ bookId, title, backHref, saveProgress, renderChapters }: PdfReaderProps) {
+export function PdfReader({ bookId, title, backHref, saveProgress, renderChapters, chapters }: PdfReaderProps) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const grant = useReadGrant(bookId, true);
@@ -126,6 +145,7 @@ export function PdfReader({ bookId, title, backHref, saveProgress, renderChapter
   const retried = useRef(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const [viewRef, view, viewEl] = useElementSize<HTMLDivElement>();
+  const announcement = usePageAnnouncement(page, numPages, chapters);
 
   // Where to open: an explicit ?page= (chapter link), else the saved progress, else page 1.
   const startPage = useMemo(() => {
@@ -237,7 +257,7 @@ export function PdfReader({ bookId, title, backHref, saveProgress, renderChapter
 
   return (
     <div ref={rootRef} className={styles.reader} data-testid="pdf-reader">
-      <ConfigProvider theme={{ algorithm: antTheme.darkAlgorithm }}>
+      <ConfigProvider theme={READER_DARK}>
         <header className={styles.toolbar}>
           <div className={styles.toolGroup}>
             <Tooltip title="返回教材详情">
@@ -248,7 +268,8 @@ export function PdfReader({ bookId, title, backHref, saveProgress, renderChapter
                 type="text"
                 icon={sidebar ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
                 onClick={() => setSidebar((s) => !s)}
-                aria-label="侧栏"
+                aria-label="目录与缩略图"
+                aria-expanded={sidebar}
               />
             </Tooltip>
             <h1 className={styles.title} title={title}>
@@ -330,6 +351,10 @@ export function PdfReader({ bookId, title, backHref, saveProgress, renderChapter
           </div>
         </header>
       </ConfigProvider>
+      {/* Page changes (buttons, keys, slider, chapter links) are announced once, here. */}
+      <div className={styles.srOnly} role="status" aria-live="polite" data-testid="reader-announcement">
+        {announcement}
+      </div>
 
       {body ?? (
         <Document
@@ -390,7 +415,8 @@ export function PdfReader({ bookId, title, backHref, saveProgress, renderChapter
             </aside>
           )}
           <div className={styles.main}>
-            <div ref={viewRef} className={styles.viewport} tabIndex={-1}>
+            {/* Focusable so the keyboard can scroll a zoomed page (WCAG 2.1.1). */}
+            <div ref={viewRef} className={styles.viewport} tabIndex={0} role="region" aria-label="教材页面">
               {page !== null && (
                 <div
                   className={styles.sheet}
@@ -436,7 +462,7 @@ export function PdfReader({ bookId, title, backHref, saveProgress, renderChapter
                 >
                   <RightOutlined />
                 </button>
-                <ConfigProvider theme={{ algorithm: antTheme.darkAlgorithm }}>
+                <ConfigProvider theme={READER_DARK}>
                   <div className={styles.scrubber}>
                     <Slider
                       min={1}
@@ -444,9 +470,10 @@ export function PdfReader({ bookId, title, backHref, saveProgress, renderChapter
                       value={page}
                       onChange={(v) => goTo(v)}
                       tooltip={{ formatter: (v) => `第 ${v} 页` }}
-                      aria-label="翻到"
+                      ariaLabelForHandle="翻到页码"
+                      ariaValueTextFormatterForHandle={(v) => `第 ${v} 页，共 ${numPages} 页`}
                     />
-                    <span className={styles.scrubLabel}>
+                    <span className={styles.scrubLabel} aria-hidden>
                       第 {page} 页 · 共 {numPages} 页 · {Math.round((page / numPages) * 100)}%
                     </span>
                   </div>

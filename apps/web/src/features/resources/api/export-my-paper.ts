@@ -4,7 +4,7 @@
  */
 import { ApiPaths, type ExportFormat } from '@eav/contract';
 import { ApiError, client } from '@/lib/api-client';
-import { saveBlob } from '../lib/download';
+import { saveBlob } from '@/lib/download';
 
 /** The file name of `Content-Disposition` (RFC 5987 `filename*` first), or undefined. */
 export function dispositionFileName(header: unknown): string | undefined {

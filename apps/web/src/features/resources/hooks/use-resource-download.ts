@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/error-message';
 import { currentFullPath } from '@/lib/navigation';
 import { useSession } from '@/stores/session';
 import { getResourceUrl } from '../api/get-resource-url';
-import { startDownload } from '../lib/download';
+import { startDownload } from '@/lib/download';
 
 export interface DownloadOutcome {
   ok: boolean;

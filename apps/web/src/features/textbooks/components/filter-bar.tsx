@@ -8,6 +8,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Skeleton } from 'antd';
 import type { FacetValue, TextbookFacets } from '@eav/contract';
+import { rowOptions } from '../lib/facet-options';
 import { CASCADE, DIMENSION_LABELS, idKey, type CascadeDimension, type CatalogueFilters } from '../lib/filters';
 import styles from './textbooks.module.css';
 
@@ -16,16 +17,6 @@ interface Props {
   filters: CatalogueFilters;
   loading: boolean;
   onSelect(dim: CascadeDimension, value: number | undefined): void;
-}
-
-/** Values to offer in a row: those with books, plus the selected one. */
-export function rowOptions(values: FacetValue[], selected: number | undefined): FacetValue[] {
-  const list = values.filter((v) => v.count > 0);
-  if (selected !== undefined && !list.some((v) => v.id === selected)) {
-    const known = values.find((v) => v.id === selected);
-    list.unshift(known ?? { id: selected, name: '已选条件', count: 0 });
-  }
-  return list;
 }
 
 function FilterRow({

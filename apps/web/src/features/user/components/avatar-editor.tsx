@@ -102,7 +102,9 @@ export function AvatarEditor({ userId }: { userId: number }) {
           <button type="button" className={styles.dropZone} onClick={() => inputRef.current?.click()}>
             <CloudUploadOutlined style={{ fontSize: 40 }} />
             <span>点击选择图片</span>
-            <span style={{ fontSize: 12, color: '#8f959e' }}>支持 JPG、PNG、WebP、GIF，不超过 {MAX_MB} MB</span>
+            <span style={{ fontSize: 12, color: 'var(--eav-subtle)' }}>
+              支持 JPG、PNG、WebP、GIF，不超过 {MAX_MB} MB
+            </span>
           </button>
         )}
         <input

@@ -152,7 +152,7 @@ export function ProfileForm({
         />
       </Form.Item>
       {formError && (
-        <div role="alert" style={{ color: '#f53f3f', marginBottom: 16 }}>
+        <div role="alert" style={{ color: 'var(--eav-danger)', marginBottom: 16 }}>
           {formError}
         </div>
       )}

@@ -28,7 +28,7 @@ function maskPhone(phone: string | null): string {
 }
 
 function Empty({ children }: { children: string | null | undefined }) {
-  return children ? <>{children}</> : <span style={{ color: '#8f959e' }}>未填写</span>;
+  return children ? <>{children}</> : <span style={{ color: 'var(--eav-subtle)' }}>未填写</span>;
 }
 
 export function ProfileView({ userId }: { userId: number }) {

@@ -34,6 +34,8 @@ export function UserCentreLayout({
 
   return (
     <div className={styles.page}>
+      {/* The pages title their cards with h2; the centre itself is the page's h1. */}
+      <h1 className="eav-visually-hidden">个人中心</h1>
       <div className={styles.layout}>
         <nav className={styles.side} aria-label="个人中心菜单">
           <div className={styles.sideUser}>
@@ -48,7 +50,7 @@ export function UserCentreLayout({
             onClick={({ key }) => key !== pathname && void navigate(key)}
           />
         </nav>
-        <main className={styles.content}>{children}</main>
+        <div className={styles.content}>{children}</div>
       </div>
     </div>
   );

@@ -1,15 +1,21 @@
 /**
- * `/mobileH5/textbook`: the H5 bookstore. Search, stage tabs (with counts) and an endless list of
- * books; state (stageId, keyword) in the URL. Tapping a book opens `/mobileH5/browseBook?id=`.
+ * `/mobileH5/textbook`: the H5 bookstore. Search, stage tabs (with counts), the cascading filter
+ * sheet (学科, 版本, 年级, 册次 with counts) and an endless list of books; state in the URL with the
+ * desktop catalogue's keys (lib/filters.ts), so a shared `/digitalBook?…` link maps onto it.
+ * Tapping a book opens `/mobileH5/browseBook?id=`.
  */
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ErrorBlock, InfiniteScroll, SearchBar, Skeleton, Tabs, Tag, Button } from 'antd-mobile';
 import { TEXTBOOK_ACCESS_LABELS } from '@eav/contract';
 import { paths } from '@/config/paths';
 import { getTextbooks } from '../../api/get-textbooks';
 import { useTextbookFacets } from '../../api/get-textbook-facets';
+import { useCatalogueFilters } from '../../hooks/use-catalogue-filters';
+import { selectDimension, toFacetQuery, withKeyword } from '../../lib/filters';
+import { splitTitle } from '../../lib/title';
+import { MobileFilterSheet, sheetFilterCount } from './mobile-filter-sheet';
 import { errorMessage } from '@/lib/error-message';
 import { MobileCover } from './mobile-cover';
 import styles from './mobile.module.css';
@@ -19,31 +25,25 @@ const PAGE_SIZE = 20;
 const SKELETON_ROW = { '--height': '120px', '--border-radius': '12px' } as CSSProperties;
 
 export function MobileBookstore() {
-  const [search, setSearch] = useSearchParams();
-  const stageId = Number(search.get('stageId')) || undefined;
-  const keyword = search.get('keyword')?.trim() || undefined;
+  const [filters, setFilters] = useCatalogueFilters();
+  const { stageId, keyword } = filters;
+  const query = toFacetQuery(filters);
   const [input, setInput] = useState(keyword ?? '');
+  const [sheetOpen, setSheetOpen] = useState(false);
   useEffect(() => setInput(keyword ?? ''), [keyword]);
+  // Stage tabs count every stage, so their facets ignore the stage and the filters below it.
   const facets = useTextbookFacets({ keyword });
   const stages = useMemo(() => (facets.data?.stage ?? []).filter((s) => s.count > 0), [facets.data]);
+  const activeCount = sheetFilterCount(filters);
 
   const list = useInfiniteQuery({
-    queryKey: ['textbooks', 'h5', stageId, keyword],
-    queryFn: ({ pageParam }) => getTextbooks({ stageId, keyword, page: pageParam, pageSize: PAGE_SIZE }),
+    queryKey: ['textbooks', 'h5', query],
+    queryFn: ({ pageParam }) => getTextbooks({ ...query, page: pageParam, pageSize: PAGE_SIZE }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const total = list.data?.pages[0]?.total;
-
-  const update = (patch: { stageId?: number; keyword?: string }) => {
-    const next = new URLSearchParams();
-    const s = 'stageId' in patch ? patch.stageId : stageId;
-    const k = 'keyword' in patch ? patch.keyword : keyword;
-    if (s) next.set('stageId', String(s));
-    if (k) next.set('keyword', k);
-    setSearch(next, { replace: true });
-  };
 
   return (
     <div className={styles.page}>
@@ -53,21 +53,41 @@ export function MobileBookstore() {
             placeholder="搜索教材名称"
             value={input}
             onChange={setInput}
-            onSearch={(v) => update({ keyword: v.trim() || undefined })}
-            onClear={() => update({ keyword: undefined })}
+            onSearch={(v) => setFilters(withKeyword(filters, v))}
+            onClear={() => setFilters(withKeyword(filters, ''))}
             maxLength={50}
+            aria-label="搜索教材名称"
           />
         </div>
-        <Tabs
-          activeKey={String(stageId ?? 'all')}
-          onChange={(k) => update({ stageId: k === 'all' ? undefined : Number(k) })}
-        >
-          <Tabs.Tab key="all" title="全部" />
-          {stages.map((s) => (
-            <Tabs.Tab key={String(s.id)} title={s.name} />
-          ))}
-        </Tabs>
+        <div className={styles.tabsRow}>
+          <Tabs
+            className={styles.tabs}
+            activeKey={String(stageId ?? 'all')}
+            onChange={(k) => setFilters(selectDimension(filters, 'stage', k === 'all' ? undefined : Number(k)))}
+          >
+            <Tabs.Tab key="all" title="全部" />
+            {stages.map((s) => (
+              <Tabs.Tab key={String(s.id)} title={s.name} />
+            ))}
+          </Tabs>
+          <button
+            type="button"
+            className={styles.filterButton}
+            aria-haspopup="dialog"
+            aria-pressed={activeCount > 0}
+            onClick={() => setSheetOpen(true)}
+            data-testid="h5-filter-button"
+          >
+            筛选{activeCount > 0 ? ` ${activeCount}` : ''}
+          </button>
+        </div>
       </div>
+      <MobileFilterSheet
+        visible={sheetOpen}
+        filters={filters}
+        onClose={() => setSheetOpen(false)}
+        onApply={setFilters}
+      />
       {list.isError && items.length === 0 ? (
         <ErrorBlock status="disconnected" title="加载失败" description={errorMessage(list.error)}>
           <Button color="primary" onClick={() => void list.refetch()}>
@@ -85,7 +105,7 @@ export function MobileBookstore() {
         <ErrorBlock
           status="empty"
           title="暂无教材"
-          description={keyword ? `没有找到与“${keyword}”相关的教材` : '当前学段暂无教材'}
+          description={keyword ? `没有找到与“${keyword}”相关的教材` : '当前条件下暂无教材'}
         />
       ) : (
         <div className={styles.list} data-testid="h5-book-list">
@@ -96,7 +116,8 @@ export function MobileBookstore() {
                 <MobileCover id={b.id} coverUrl={b.coverUrl} title={b.title} />
               </div>
               <div className={styles.rowText}>
-                <h3 className={styles.rowTitle}>{b.title}</h3>
+                {splitTitle(b.title).series && <span className={styles.rowSeries}>{splitTitle(b.title).series}</span>}
+                <h3 className={styles.rowTitle}>{splitTitle(b.title).name}</h3>
                 <span className={styles.rowMeta}>
                   {b.edition.name}
                   {[b.grade?.name, b.volume?.name].filter(Boolean).length

@@ -7,6 +7,7 @@ import { useTextbookFacets } from '../../api/get-textbook-facets';
 import { useTextbooks } from '../../api/get-textbooks';
 import { FEATURED_COUNT, featuredStages } from '../../lib/featured';
 import { MobileCover } from './mobile-cover';
+import { splitTitle } from '../../lib/title';
 import styles from './mobile.module.css';
 
 function StageBooks({ stageId }: { stageId: number }) {
@@ -17,7 +18,7 @@ function StageBooks({ stageId }: { stageId: number }) {
       {list.data.items.map((b) => (
         <Link key={b.id} to={`${paths.mobile.browseBook}?id=${b.id}`} className={styles.featuredItem}>
           <MobileCover id={b.id} coverUrl={b.coverUrl} title={b.title} />
-          <span>{b.title}</span>
+          <span title={b.title}>{splitTitle(b.title).name}</span>
         </Link>
       ))}
     </div>

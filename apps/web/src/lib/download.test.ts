@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { answerText } from './answer';
 import { fileNameFromDisposition } from './download';
 
 describe('fileNameFromDisposition', () => {
@@ -15,13 +14,5 @@ describe('fileNameFromDisposition', () => {
     expect(fileNameFromDisposition('attachment; filename="../../etc/x.pdf"')).toBe('x.pdf');
     expect(fileNameFromDisposition("attachment; filename*=UTF-8''%E0%A4%A")).toBeUndefined();
     expect(fileNameFromDisposition(undefined)).toBeUndefined();
-  });
-});
-
-describe('answerText', () => {
-  it('joins choice keys and numbers longer answers', () => {
-    expect(answerText('C')).toBe('C');
-    expect(answerText(['A', 'C'])).toBe('A、C');
-    expect(answerText(['$x=1$', '$y=2$'])).toBe('(1) $x=1$\n\n(2) $y=2$');
   });
 });

@@ -1,4 +1,9 @@
-/** Saving a fetched file under its own name (exports of papers and composed papers). */
+/**
+ * Saving files in the browser, shared by every feature that downloads: a signed file URL (same
+ * origin, `Content-Disposition: attachment`) is followed through a temporary link; a blob fetched
+ * through the API client (paper exports, the class grades) is saved from memory under the name the
+ * server gave it.
+ */
 
 /**
  * The file name of a `Content-Disposition` header: the RFC 5987 `filename*=UTF-8''…` form (Chinese
@@ -23,16 +28,22 @@ export function fileNameFromDisposition(header: string | undefined): string | un
   return base ? base : undefined;
 }
 
-/** Starts the browser's download of `blob` as `name`. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
+/** Starts the browser's download of `url` (a signed file URL of the portal, or an object URL). */
+export function startDownload(url: string, fileName?: string): void {
   const a = document.createElement('a');
   a.href = url;
-  a.download = name;
+  if (fileName) a.download = fileName;
   a.rel = 'noopener';
+  a.style.display = 'none';
   document.body.appendChild(a);
   a.click();
   a.remove();
-  // Give the browser time to start reading the blob before it is released.
+}
+
+/** Saves a blob under `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  startDownload(url, fileName);
+  // Revoked a minute later: the browser may start reading the object URL after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

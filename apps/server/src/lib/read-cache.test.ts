@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import { etagMatches, ReadCache, weakEtag } from './read-cache';
+import { InvalidationBus } from './read-cache-bus';
+
+/** A stand-in for the one query the cache makes: the versions of every scope. */
+function fakeDb(versions: Record<string, number>) {
+  const calls = { n: 0 };
+  const db = {
+    select: () => ({
+      from: () => ({
+        where: async () => {
+          calls.n++;
+          return Object.entries(versions).map(([scope, version]) => ({ scope, version }));
+        },
+      }),
+    }),
+  } as unknown as Db;
+  return { db, calls };
+}
+
+describe('etagMatches', () => {
+  const tag = weakEtag('{"a":1}');
+  it('compares weakly, in lists and with *', () => {
+    expect(tag).toMatch(/^W\/"[\w-]{22}"$/);
+    expect(etagMatches(tag, tag)).toBe(true);
+    expect(etagMatches(tag.slice(2), tag)).toBe(true);
+    expect(etagMatches(`W/"x", ${tag}`, tag)).toBe(true);
+    expect(etagMatches('*', tag)).toBe(true);
+    expect(etagMatches(weakEtag('{"a":2}'), tag)).toBe(false);
+    expect(etagMatches(undefined, tag)).toBe(false);
+  });
+});
+
+describe('ReadCache', () => {
+  it('serves a hit without loading or reading the version again within the check interval', async () => {
+    const versions = { textbooks: 1, banner: 1 };
+    const { db, calls } = fakeDb(versions);
+    let now = 0;
+    const cache = new ReadCache({ db, monotonic: () => now, checkMs: 250 });
+    let loads = 0;
+    const load = async () => ({ value: { n: ++loads } });
+    const a = await cache.get('textbooks', 'k', load);
+    const b = await cache.get('textbooks', 'k', load);
+    expect(a).toBe(b);
+    expect(JSON.parse(a.body)).toEqual({ n: 1 });
+    expect(calls.n).toBe(1);
+    // A write bumps the version: seen once the interval passed.
+    versions.textbooks = 2;
+    expect(JSON.parse((await cache.get('textbooks', 'k', load)).body)).toEqual({ n: 1 });
+    now = 300;
+    const c = await cache.get('textbooks', 'k', load);
+    expect(JSON.parse(c.body)).toEqual({ n: 2 });
+    expect(c.etag).not.toBe(a.etag);
+  });
+
+  it('sees a write at once after invalidate, also from another cache on the same bus', async () => {
+    const versions = { textbooks: 1, banner: 1 };
+    const bus = new InvalidationBus(null);
+    const one = new ReadCache({ db: fakeDb(versions).db, bus, monotonic: () => 0 });
+    const two = new ReadCache({ db: fakeDb(versions).db, bus, monotonic: () => 0 });
+    let n = 0;
+    const load = async () => ({ value: ++n });
+    await one.get('banner', 'k', load);
+    await two.get('banner', 'k', load);
+    versions.banner = 2;
+    await one.invalidate('banner');
+    expect((await two.get('banner', 'k', load)).body).toBe('3');
+  });
+
+  it('rebuilds an answer after its until time and shares concurrent builds', async () => {
+    let clock = 0;
+    const cache = new ReadCache({ db: fakeDb({ banner: 1 }).db, clock: () => clock, monotonic: () => 0 });
+    let n = 0;
+    const load = async () => ({ value: ++n, until: 100 });
+    const [x, y] = await Promise.all([cache.get('banner', 'k', load), cache.get('banner', 'k', load)]);
+    expect(x).toBe(y);
+    expect(n).toBe(1);
+    clock = 100;
+    expect((await cache.get('banner', 'k', load)).body).toBe('2');
+  });
+
+  it('keeps no failed build and stays within its byte budget', async () => {
+    const cache = new ReadCache({ db: fakeDb({ textbooks: 1 }).db, monotonic: () => 0, maxBytes: 10_000 });
+    await expect(
+      cache.get('textbooks', 'bad', async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect((await cache.get('textbooks', 'bad', async () => ({ value: 1 }))).body).toBe('1');
+    for (let i = 0; i < 100; i++) await cache.get('textbooks', `k${i}`, async () => ({ value: 'x'.repeat(500) }));
+    expect(cache.stats.bytes).toBeLessThanOrEqual(10_000);
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * In-process cache of read answers that change only on writes (decision 011): dictionaries,
+ * banners, the textbook catalogue's lists and facets, book details. An answer is stored once as its
+ * JSON text with a weak ETag and served without a database round trip.
+ *
+ * Invalidation is by version: every write to the tables behind a scope bumps that scope's row of
+ * `catalogue_version` in the same transaction (database triggers, whoever writes: this server,
+ * another instance, an import command), and entries are keyed by the version they were built
+ * from. The version is read at most once per VERSION_CHECK_MS; a write through this process, or
+ * one announced by another instance over the invalidation bus, drops that trust at once, so the
+ * next read sees the write. A write that nobody announces (an import command) is seen at most
+ * VERSION_CHECK_MS late.
+ */
+import { createHash } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../db/client';
+import { catalogueVersion } from '../db/schema';
+import type { InvalidationBus } from './read-cache-bus';
+
+/**
+ * Scopes of `catalogue_version` the cache follows: 'textbooks' (textbooks, dictionary, stage
+ * subjects, chapters, videos) and 'banner' (banners, prize activities).
+ */
+export const READ_SCOPES = ['textbooks', 'banner'] as const;
+export type ReadScope = (typeof READ_SCOPES)[number];
+
+/** How long a version read is trusted, ms: the staleness bound of writes nobody announces. */
+export const VERSION_CHECK_MS = 250;
+/** Budget of the cached answers, in bytes of JSON text (UTF-16 code units counted twice). */
+export const READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+/** Most answers held whatever their size. */
+export const READ_CACHE_MAX_ENTRIES = 20_000;
+/** Bus topic of scope invalidations; the data is the scope. */
+export const READ_TOPIC = 'read';
+
+/** A cached answer: its JSON text and weak ETag. */
+export interface CachedAnswer {
+  body: string;
+  etag: string;
+  /** Business-clock time (ms) after which the answer is rebuilt even at the same version, if any. */
+  until?: number;
+}
+
+export interface ReadCacheOptions {
+  db: Db;
+  bus?: InvalidationBus;
+  /** Business clock (ms) of `until` bounds; `Date.now` by default. */
+  clock?: () => number;
+  /** Monotonic clock (ms) spacing version reads; `performance.now` by default. */
+  monotonic?: () => number;
+  maxBytes?: number;
+  checkMs?: number;
+}
+
+/** Weak ETag of a JSON text: a digest of the bytes, so equal answers share it. */
+export function weakEtag(body: string): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
+/**
+ * Whether an `If-None-Match` header matches `etag` by the weak comparison of RFC 9110 §13.1.2
+ * (a list of tags, `W/` ignored, or `*`).
+ */
+export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  const values = Array.isArray(header) ? header.join(',') : header;
+  return values.split(',').some((v) => {
+    const t = v.trim();
+    return t === '*' || t.replace(/^W\//, '') === bare;
+  });
+}
+
+interface VersionState {
+  versions: Map<ReadScope, number>;
+  checkedAt: number;
+}
+
+export class ReadCache {
+  private readonly db: Db;
+  private readonly bus: InvalidationBus | undefined;
+  private readonly clock: () => number;
+  private readonly monotonic: () => number;
+  private readonly checkMs: number;
+  private readonly entries: LRUCache<string, CachedAnswer>;
+  private readonly building = new Map<string, Promise<CachedAnswer>>();
+  private state: VersionState | null = null;
+  private reading: Promise<VersionState> | null = null;
+  /** Bumped by every invalidation: a version read begun before it is not trusted. */
+  private generation = 0;
+
+  constructor(options: ReadCacheOptions) {
+    this.db = options.db;
+    this.bus = options.bus;
+    this.clock = options.clock ?? Date.now;
+    this.monotonic = options.monotonic ?? (() => performance.now());
+    this.checkMs = options.checkMs ?? VERSION_CHECK_MS;
+    this.entries = new LRUCache<string, CachedAnswer>({
+      max: READ_CACHE_MAX_ENTRIES,
+      maxSize: options.maxBytes ?? READ_CACHE_MAX_BYTES,
+      sizeCalculation: (v, k) => (v.body.length + k.length) * 2 + 64,
+    });
+    this.bus?.on(READ_TOPIC, () => this.forgetVersions());
+  }
+
+  /** Answers held and their weight in bytes (monitoring, tests). */
+  get stats(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize };
+  }
+
+  /** Forgets the trusted versions, so that the next read asks the database (this process only). */
+  forgetVersions(): void {
+    this.generation++;
+    this.state = null;
+    // A read in flight may predate the write: later requests start their own.
+    this.reading = null;
+  }
+
+  /** The current versions: trusted for `checkMs`, then read again (one query for every scope). */
+  async versions(): Promise<Map<ReadScope, number>> {
+    const s = this.state;
+    if (s && this.monotonic() - s.checkedAt < this.checkMs) return s.versions;
+    if (!this.reading) {
+      const startedAt = this.monotonic();
+      const generation = this.generation;
+      const reading = (async () => {
+        const rows = await this.db
+          .select({ scope: catalogueVersion.scope, version: catalogueVersion.version })
+          .from(catalogueVersion)
+          .where(inArray(catalogueVersion.scope, [...READ_SCOPES]));
+        const versions = new Map<ReadScope, number>(READ_SCOPES.map((sc) => [sc, 0]));
+        for (const r of rows) versions.set(r.scope as ReadScope, Number(r.version));
+        const next = { versions, checkedAt: startedAt };
+        // Trusted only if no invalidation came in meanwhile.
+        if (this.generation === generation) {
+          this.state = next;
+          this.reading = null;
+        }
+        return next;
+      })();
+      this.reading = reading;
+      reading.catch(() => {
+        if (this.generation === generation) this.reading = null;
+      });
+    }
+    return (await this.reading).versions;
+  }
+
+  /**
+   * The answer of `key` in `scope`: from memory when built at the current version (and before its
+   * `until`), else built by `load` (concurrent misses share one build; a failed build is not kept).
+   * `load` returns the answer object and, optionally, a business-clock time after which it is stale
+   * (banners' display windows).
+   */
+  async get(
+    scope: ReadScope,
+    key: string,
+    load: () => Promise<{ value: unknown; until?: number }>,
+  ): Promise<CachedAnswer> {
+    const version = (await this.versions()).get(scope) ?? 0;
+    const full = `${scope}\u0000${version}\u0000${key}`;
+    const hit = this.entries.get(full);
+    if (hit && (hit.until === undefined || this.clock() < hit.until)) return hit;
+    let build = this.building.get(full);
+    if (!build) {
+      build = (async () => {
+        const { value, until } = await load();
+        const body = JSON.stringify(value);
+        const answer: CachedAnswer =
+          until === undefined ? { body, etag: weakEtag(body) } : { body, etag: weakEtag(body), until };
+        this.entries.set(full, answer);
+        return answer;
+      })().finally(() => this.building.delete(full));
+      this.building.set(full, build);
+    }
+    return build;
+  }
+
+  /**
+   * Tells this process and the other instances that `scope` changed: call after the write
+   * committed (the database has already bumped the version).
+   */
+  async invalidate(scope: ReadScope): Promise<void> {
+    this.forgetVersions();
+    if (this.bus) await this.bus.publish(READ_TOPIC, scope);
+  }
+
+  /**
+   * Answers a GET from the cache: 304 without a body when `If-None-Match` matches, else the JSON
+   * text with its ETag. `Cache-Control: private, no-cache` lets the browser keep the answer and
+   * revalidate it on every use, so each use is still a signed request (docs/api.md, Caching).
+   * Resolves to the payload the handler returns (typed `never` so that it fits any route's reply
+   * type: it is the already serialised text).
+   */
+  async reply(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    scope: ReadScope,
+    key: string,
+    load: () => Promise<{ value: unknown; until?: number }>,
+  ): Promise<never> {
+    return cachedPayload(request, reply, await this.get(scope, key, load));
+  }
+}
+
+/**
+ * Prepares the reply of a cached answer (or a 304 when the client holds it) and returns the payload
+ * for the handler to return. Returning it, rather than calling `reply.send`, lets Fastify run the
+ * asynchronous `onSend` hooks (compression) once.
+ */
+export function cachedPayload(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): never {
+  reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
+  if (etagMatches(request.headers['if-none-match'], answer.etag)) {
+    reply.code(304);
+    return '' as never;
+  }
+  // A string with a JSON content type is sent as is: no second serialisation.
+  reply.type('application/json; charset=utf-8');
+  return answer.body as never;
+}

@@ -1,0 +1,88 @@
+/**
+ * `/mobileH5/contactUs` (联系我们): service hours with whether someone is on duty now (Beijing time),
+ * the hotline (tap to call), the support mailbox (tap to write), and the help articles. Contact
+ * details come from config/site.ts, as on the desktop footer and chat panel.
+ */
+import { MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import { List, NavBar } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import { isServiceOpen } from '@/lib/service-hours';
+import styles from './contact-us.module.css';
+
+export default function MobileContactUsRoute() {
+  const navigate = useNavigate();
+  const online = isServiceOpen();
+  const tel = site.contact.hotline.replace(/[^\d+]/g, '');
+  const mail = `mailto:${site.contact.email}?subject=${encodeURIComponent(`${site.platformName} 咨询`)}`;
+  return (
+    <div className={styles.page}>
+      <NavBar
+        className={styles.nav}
+        // antd-mobile marks its back text aria-hidden, leaving its role=button nameless: `left` names it.
+        left={<span className="eav-visually-hidden">返回</span>}
+        onBack={() => (window.history.length > 1 ? void navigate(-1) : void navigate(paths.mobile.home))}
+      >
+        <h1 className={styles.title}>联系我们</h1>
+      </NavBar>
+
+      <section className={styles.card} aria-labelledby="contact-hours">
+        <h2 id="contact-hours">服务时间</h2>
+        <p className={online ? styles.online : styles.offline} data-testid="contact-status">
+          <span className={styles.dot} aria-hidden />
+          {online ? '客服在线，欢迎来电咨询' : '当前为非服务时间，您可以发送邮件留言，我们将在服务时间内回复'}
+        </p>
+        <dl className={styles.hours}>
+          <dt>工作日</dt>
+          <dd>{site.contact.weekdays.replace(/^工作日\s*/, '')}</dd>
+          <dt>周末</dt>
+          <dd>{site.contact.weekends.replace(/^周末\s*/, '')}</dd>
+        </dl>
+      </section>
+
+      <section className={styles.card} aria-labelledby="contact-channels">
+        <h2 id="contact-channels">联系方式</h2>
+        <a className={styles.channel} href={`tel:${tel}`} data-testid="contact-hotline">
+          <span className={styles.channelIcon} aria-hidden>
+            <PhoneOutlined />
+          </span>
+          <span>
+            <strong>客服热线</strong>
+            <span>{site.contact.hotline}（点击拨打）</span>
+          </span>
+        </a>
+        <a className={styles.channel} href={mail} data-testid="contact-email">
+          <span className={styles.channelIcon} aria-hidden>
+            <MailOutlined />
+          </span>
+          <span>
+            <strong>客服邮箱</strong>
+            <span>{site.contact.email}</span>
+          </span>
+        </a>
+      </section>
+
+      <section className={styles.card} aria-labelledby="contact-more">
+        <h2 id="contact-more">常见问题</h2>
+        <List>
+          <List.Item onClick={() => void navigate(paths.mobile.activation)} description="输入教材激活码，开通完整阅读">
+            如何激活教材
+          </List.Item>
+          <List.Item onClick={() => void navigate(paths.mobile.forget)} description="通过手机验证码重设密码">
+            忘记密码
+          </List.Item>
+          <List.Item onClick={() => void navigate(paths.mobile.userCenter)} description="资料、绑定与注销">
+            账号与个人中心
+          </List.Item>
+        </List>
+      </section>
+
+      <p className={styles.org}>
+        {site.organisers.implementer}
+        <br />
+        业务指导：{site.organisers.guidance}
+      </p>
+    </div>
+  );
+}

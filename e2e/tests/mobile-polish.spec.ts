@@ -1,0 +1,230 @@
+/**
+ * The portal on a phone (docs/mobile.md), against the shared e2e server (demo seed):
+ * - a phone opening a shared desktop link (/detail, /digitalBook with filters, /preview) lands on the
+ *   H5 page of the same book or with the same filters; desktop pages without an H5 page fit 375 px;
+ * - the H5 bookstore's filter sheet (学科 … with counts) narrows the list to the server's count;
+ * - a logged-in user on /mobileH5/login is sent on, and the H5 home shows no register card;
+ * - the H5 reader zooms with its buttons (re-rendered sharp) and is driven by the keyboard;
+ * - the desktop reader is driven by the keyboard, announces page, total and chapter, and names its slider.
+ * axe runs on each page (no serious or critical violation). Screenshots go to docs/screenshots/mobile-*.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import path from 'node:path';
+import { ApiPaths, type Paged, type TextbookFacets, type TextbookListItem } from '@eav/contract';
+import type { Page } from '@playwright/test';
+import { DEMO, loginViaApi, signedFetch } from '../support/api';
+import { MOBILE_UA, REPO_ROOT } from '../support/env';
+import { expect, test } from '../support/fixtures';
+
+const SHOTS = path.join(REPO_ROOT, 'docs', 'screenshots');
+const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, userAgent: MOBILE_UA };
+
+async function apiData<T>(pathWithQuery: string): Promise<T> {
+  const res = await signedFetch('GET', pathWithQuery);
+  const json = (await res.json()) as { code: number; data: T };
+  expect(json.code).toBe(200);
+  return json.data;
+}
+
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A public demo book with a PDF of at least 3 pages (readable without login). */
+async function publicBook(): Promise<TextbookListItem> {
+  const list = await apiData<Paged<TextbookListItem>>(`${ApiPaths.textbooks}?pageSize=100`);
+  const book = list.items.find((b) => b.access === 'public' && b.hasFile && (b.pageCount ?? 0) >= 3);
+  expect(book, 'the demo seed has a public book with a file').toBeDefined();
+  return book!;
+}
+
+/** The demo student's login answer, once per worker (login is rate-limited per address). */
+let student: Promise<Record<string, unknown> & { token: string }> | undefined;
+async function logIn(page: Page): Promise<void> {
+  student ??= loginViaApi(DEMO.student);
+  const user = await student;
+  await page.addInitScript((u) => {
+    localStorage.setItem('user', JSON.stringify(u));
+    document.cookie = `token=${u.token}; path=/`;
+  }, user);
+}
+
+test.describe('on a phone', () => {
+  test.use(PHONE);
+
+  test('desktop links land on the H5 page with the same book and filters', async ({ page }) => {
+    const book = await publicBook();
+    await page.goto(`/#/detail?id=${book.id}`);
+    await expect(page).toHaveURL(new RegExp(`#/mobileH5/browseBook\\?id=${book.id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(book.title.split('·').pop()!);
+
+    await page.goto(`/#/preview?id=${book.id}&page=2`);
+    await expect(page).toHaveURL(new RegExp(`#/mobileH5/pdf\\?id=${book.id}&page=2$`));
+    // Let the H5 reader finish opening the book before leaving: abandoning a pdf.js load midway
+    // makes pdf.js reject with "Worker was terminated" (an upstream race, not this mapping).
+    await expect(page.getByTestId('reader-page').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+
+    const stageId = book.stage.id;
+    const subjectId = book.subject.id;
+    await page.goto(`/#/digitalBook?stageId=${stageId}&subjectId=${subjectId}&page=3`);
+    await expect(page).toHaveURL(new RegExp(`#/mobileH5/textbook\\?stageId=${stageId}&subjectId=${subjectId}$`));
+    const facets = await apiData<TextbookFacets>(
+      `${ApiPaths.textbookFacets}?stageId=${stageId}&subjectId=${subjectId}`,
+    );
+    await expect(page.getByTestId('h5-book-list')).toContainText(`共 ${facets.total} 本教材`);
+    await expect(page.getByTestId('h5-filter-button')).toHaveText('筛选 1');
+  });
+
+  test('desktop pages without an H5 page fit 375 px', async ({ page }) => {
+    for (const route of ['/help', '/about']) {
+      await page.goto(`/#${route}`);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${route} scrolls sideways`).toBeLessThanOrEqual(376);
+    }
+  });
+
+  test('the bookstore filter sheet narrows the list with counts', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/#/mobileH5/textbook');
+    const list = page.getByTestId('h5-book-list');
+    await expect(list).toContainText(/共 \d+ 本教材/);
+    const all = Number((await list.textContent())!.match(/共 (\d+) 本教材/)![1]);
+
+    await page.getByTestId('h5-filter-button').click();
+    const sheet = page.getByRole('dialog', { name: '筛选教材' });
+    await expect(sheet).toBeVisible();
+    const subjects = sheet.getByRole('group', { name: '学科' });
+    const math = subjects.getByRole('button', { name: /^数学，\d+ 本$/ });
+    await expect(math).toBeVisible();
+    const count = Number((await math.getAttribute('aria-label'))!.match(/(\d+) 本/)![1]);
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThan(all);
+    await math.click();
+    await expect(math).toHaveAttribute('aria-pressed', 'true');
+    // The cascade: 版本 now counts only 数学 books.
+    await expect(sheet.getByRole('group', { name: '版本' })).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, 'mobile-filter-sheet-375.png') });
+    expect(await axeProblems(page)).toEqual([]);
+    await sheet.getByRole('button', { name: /确\s*定/ }).click();
+
+    await expect(page).toHaveURL(/subjectId=\d+/);
+    await expect(list).toContainText(`共 ${count} 本教材`);
+    await expect(page.getByTestId('h5-filter-button')).toHaveText('筛选 1');
+    // Titles keep their volume (上册/下册) visible.
+    const title = list.locator('h3').first();
+    await expect(title).toHaveText(/册/);
+    const clipped = await title.evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+    expect(clipped).toBe(false);
+    await page.screenshot({ path: path.join(SHOTS, 'mobile-textbook-375.png') });
+    expect(await axeProblems(page)).toEqual([]);
+  });
+
+  test('a logged-in user skips the login form and the register card', async ({ page }) => {
+    await logIn(page);
+    await page.goto('/#/mobileH5/login?redirect=%2FmobileH5%2Ftextbook');
+    await expect(page).toHaveURL(/#\/mobileH5\/textbook$/);
+    await page.goto('/#/mobileH5/login');
+    await expect(page).toHaveURL(/#\/mobileH5\/home$/);
+    await expect(page.getByTestId('h5-featured')).toBeVisible();
+    await expect(page.getByTestId('h5-register-card')).toHaveCount(0);
+  });
+
+  test('the H5 reader zooms sharp and turns pages by keyboard', async ({ page }) => {
+    test.setTimeout(60_000);
+    const book = await publicBook();
+    await page.goto(`/#/mobileH5/pdf?id=${book.id}`);
+    const sheet = page.getByTestId('reader-page');
+    await expect(sheet).toHaveAttribute('data-page', '1');
+    const canvas = sheet.locator('canvas');
+    await expect(canvas).toBeVisible();
+    const before = (await sheet.boundingBox())!.width;
+
+    await page.getByRole('button', { name: '放大' }).click();
+    await expect(sheet).toHaveAttribute('data-zoom', '1.25');
+    await expect(page.getByTestId('reader-zoom-label')).toHaveText('125%');
+    await expect.poll(async () => (await sheet.boundingBox())!.width).toBeGreaterThan(before * 1.2);
+    // Sharp: the canvas holds devicePixelRatio device pixels per CSS pixel at the zoomed size.
+    await expect
+      .poll(async () =>
+        canvas.evaluate((c: HTMLCanvasElement) => c.width / (c.getBoundingClientRect().width * devicePixelRatio)),
+      )
+      .toBeGreaterThan(0.97);
+    await page.getByRole('button', { name: '缩小' }).click();
+    await expect(sheet).toHaveAttribute('data-zoom', '1');
+
+    await page
+      .getByRole('region', { name: '教材页面' })
+      .or(page.getByRole('main', { name: '教材页面' }))
+      .focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(sheet).toHaveAttribute('data-page', '2');
+    await expect(page.getByTestId('reader-announcement')).toHaveText(new RegExp(`^第 2 页，共 ${book.pageCount} 页`));
+    await expect(page.getByRole('progressbar', { name: '阅读进度' })).toHaveAttribute(
+      'aria-valuetext',
+      `第 2 页，共 ${book.pageCount} 页`,
+    );
+    await page.keyboard.press('End');
+    await expect(sheet).toHaveAttribute('data-page', String(book.pageCount));
+    await page.screenshot({ path: path.join(SHOTS, 'mobile-reader-375.png') });
+    expect(await axeProblems(page)).toEqual([]);
+  });
+});
+
+test('the desktop reader is driven by keyboard and announces page, total and chapter', async ({ page }) => {
+  test.setTimeout(90_000);
+  const book = await publicBook();
+  await page.goto(`/#/preview?id=${book.id}`);
+  const sheet = page.getByTestId('reader-page');
+  // The first open of the book loads pdf.js and the file: slow on a loaded machine.
+  await expect(sheet).toHaveAttribute('data-page', '1', { timeout: 30_000 });
+  await expect(sheet.locator('canvas')).toBeVisible();
+  const live = page.getByTestId('reader-announcement');
+  await expect(live).toHaveAttribute('role', 'status');
+  await expect(live).toHaveText(new RegExp(`^第 1 页，共 ${book.pageCount} 页`));
+
+  await page.getByRole('region', { name: '教材页面' }).focus();
+  await page.keyboard.press('PageDown');
+  await expect(sheet).toHaveAttribute('data-page', '2');
+  await page.keyboard.press('End');
+  await expect(sheet).toHaveAttribute('data-page', String(book.pageCount));
+  await page.keyboard.press('Home');
+  await expect(sheet).toHaveAttribute('data-page', '1');
+
+  // Jumping into a chapter names it.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(live).toHaveText(new RegExp(`^第 3 页，共 ${book.pageCount} 页，.+`));
+
+  // The slider is named and moves by its own arrow keys without the reader's shortcut firing twice.
+  const slider = page.getByRole('slider', { name: '翻到页码' });
+  await expect(slider).toHaveAttribute('aria-valuetext', `第 3 页，共 ${book.pageCount} 页`);
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(sheet).toHaveAttribute('data-page', '4');
+
+  // Zoom keys.
+  const width = (await sheet.boundingBox())!.width;
+  await page.getByRole('region', { name: '教材页面' }).focus();
+  await page.keyboard.press('+');
+  await expect.poll(async () => (await sheet.boundingBox())!.width).toBeGreaterThan(width);
+  await page.keyboard.press('0');
+  await expect.poll(async () => Math.round((await sheet.boundingBox())!.width)).toBe(Math.round(width));
+
+  // Every toolbar control has a name.
+  for (const name of ['返回', '目录与缩略图', '上一页', '下一页', '缩小', '放大', '整页', '适合宽度', '全屏']) {
+    await expect(page.getByRole('button', { name, exact: true }).first()).toBeVisible();
+  }
+  await page.screenshot({ path: path.join(SHOTS, 'mobile-desktop-reader-1440.png') });
+  expect(await axeProblems(page)).toEqual([]);
+});
+
+test('the H5 bookstore at 1440 px', async ({ page }) => {
+  await page.goto('/#/mobileH5/textbook');
+  await expect(page.getByTestId('h5-book-list')).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'mobile-textbook-1440.png') });
+  expect(await axeProblems(page)).toEqual([]);
+});
