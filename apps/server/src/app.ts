@@ -40,6 +40,7 @@ import bannerRoutes from './routes/banner';
 import dictionaryRoutes from './routes/dictionary';
 import healthRoutes from './routes/health';
 import { runSeeders } from './seed';
+import { resilientRateLimitStore } from './lib/rate-limit-store';
 
 z.config(z.locales.zhCN());
 
@@ -128,7 +129,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(rateLimit, {
     global: false,
     cache: RATE_LIMIT_CLIENTS,
-    ...(app.redis ? { redis: app.redis, nameSpace: `${options.kvPrefix ?? 'eav:'}rl:` } : {}),
+    // With Redis: counted there, and in process while it is unreachable (lib/rate-limit-store.ts).
+    ...(app.redis ? { store: resilientRateLimitStore(app.redis, `${options.kvPrefix ?? 'eav:'}rl:`) } : {}),
   });
   await app.register(signPlugin, { secret: config.signSecret, ...(options.now ? { now: options.now } : {}) });
   await app.register(authPlugin);

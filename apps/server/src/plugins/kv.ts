@@ -121,6 +121,42 @@ export class RedisKv implements Kv {
   }
 }
 
+/**
+ * Redis while it answers, the in-process store while it does not (docs/operations.md, Redis outage):
+ * the counters behind captcha and login limits keep counting, per instance, instead of failing every
+ * request that needs one. A value written during an outage is not seen by other instances, and one
+ * written before it is not seen during it: a counter may start again from zero for those seconds.
+ */
+export class FallbackKv implements Kv {
+  constructor(
+    private readonly redis: Redis,
+    private readonly shared: Kv,
+    private readonly local: Kv,
+  ) {}
+
+  /** Runs `op` on Redis when connected, on the in-process store when not or when Redis fails it. */
+  private async use<T>(op: (kv: Kv) => Promise<T>): Promise<T> {
+    if (this.redis.status !== 'ready') return op(this.local);
+    try {
+      return await op(this.shared);
+    } catch {
+      return op(this.local);
+    }
+  }
+  incr(key: string, ttlMs: number) {
+    return this.use((kv) => kv.incr(key, ttlMs));
+  }
+  get(key: string) {
+    return this.use((kv) => kv.get(key));
+  }
+  set(key: string, value: string, ttlMs: number) {
+    return this.use((kv) => kv.set(key, value, ttlMs));
+  }
+  del(key: string) {
+    return this.use((kv) => kv.del(key));
+  }
+}
+
 export interface KvOptions {
   redisUrl: string | undefined;
   /** Key prefix (tests use a random one so that runs never see each other's counters). */
@@ -147,7 +183,8 @@ export default fp<KvOptions>(
       });
       await redis.connect();
       app.decorate('redis', redis);
-      app.decorate('kv', new RedisKv(redis, opts.prefix));
+      const local = new MemoryKv(opts.maxKeys ? { maxKeys: opts.maxKeys } : {});
+      app.decorate('kv', new FallbackKv(redis, new RedisKv(redis, opts.prefix), local));
       app.addHook('onClose', async () => {
         await redis.quit();
       });

@@ -13,7 +13,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client';
-import { prizeParticipants } from '../../db/schema';
+import { prizeActivities, prizeParticipants } from '../../db/schema';
 
 const TIME_SPAN = 2 ** 25;
 /** Largest points a score can encode exactly. */
@@ -199,6 +199,15 @@ export async function rankingFromDatabase(db: Db, activityId: number, startAt: D
     .where(and(eq(prizeParticipants.activityId, activityId), gt(prizeParticipants.points, 0)));
   const start = startAt.getTime();
   return rows.map((r) => ({ userId: r.userId, score: rankScore(r.points, r.reachedAt.getTime(), start) }));
+}
+
+/** The same, for an activity known by id only (an unknown id: an empty ranking). */
+export async function rankingFromDatabaseById(db: Db, activityId: number): Promise<RankedUser[]> {
+  const [a] = await db
+    .select({ startAt: prizeActivities.startAt })
+    .from(prizeActivities)
+    .where(eq(prizeActivities.id, activityId));
+  return a ? rankingFromDatabase(db, activityId, a.startAt) : [];
 }
 
 /** Rebuilds the ranking of an activity from the database; answers the number of ranked users. */

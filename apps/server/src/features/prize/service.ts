@@ -22,11 +22,14 @@ import type { HeartbeatAnchors } from './heartbeat';
 import { ledgerOf, syncTasks, totalsOf } from './points';
 import { MemoryReadingStore, type HeartbeatInput, type ReadingStore } from './reading';
 import { RedisReadingStore } from './reading-redis';
+import { FallbackRankingStore } from './ranking-fallback';
+import { isServiceUnavailable } from '../../plugins/errors';
 import {
   maskName,
   MemoryRankingStore,
   pointsOfScore,
   rankScore,
+  rankingFromDatabaseById,
   rebuildRanking,
   RedisRankingStore,
   type RankedUser,
@@ -59,6 +62,8 @@ export class PrizeService {
   readonly flusher: CreditFlusher;
   readonly ranking: RankingStore;
   readonly clock: () => number;
+  /** The shared connection of the reading store and the ranking, or null in process. */
+  private readonly redis: Redis | null;
   /** Masked display names of ranked users (names rarely change; a minute of staleness is fine). */
   private readonly names = new LRUCache<number, string>({ max: 10_000, ttl: 60_000 });
   /** Rebuilds in flight, so that a burst of first reads rebuilds once. */
@@ -74,7 +79,12 @@ export class PrizeService {
     this.reading = opts.redis ? new RedisReadingStore(opts.redis, opts.prefix) : new MemoryReadingStore();
     this.anchors = this.reading.anchors;
     this.flusher = new CreditFlusher(opts.db, this.reading, opts.log, () => Date.now());
-    this.ranking = opts.redis ? new RedisRankingStore(opts.redis, opts.prefix) : new MemoryRankingStore();
+    this.redis = opts.redis;
+    this.ranking = opts.redis
+      ? new FallbackRankingStore(opts.redis, new RedisRankingStore(opts.redis, opts.prefix), (id) =>
+          rankingFromDatabaseById(opts.db, id),
+        )
+      : new MemoryRankingStore();
   }
 
   /** Raises the user's ranking after points were added at `reachedAt`, unless the activity is over. */
@@ -112,6 +122,38 @@ export class PrizeService {
 
   /** One heartbeat of `userId` reading `textbookId` in the running activity `a` (the route checked both). */
   async heartbeat(a: Activity, userId: number, textbookId: number, sessionId: string): Promise<HeartbeatResult> {
+    // Redis unreachable: answer without credit rather than fail (see `uncredited`).
+    if (this.redis && this.redis.status !== 'ready') return this.uncredited(a, userId, textbookId);
+    try {
+      return await this.credit(a, userId, textbookId, sessionId);
+    } catch (err) {
+      if (this.redis && isServiceUnavailable(err)) return this.uncredited(a, userId, textbookId);
+      throw err;
+    }
+  }
+
+  /**
+   * The heartbeat's answer while the reading store (Redis) is unreachable: the day as the database
+   * has it, nothing credited (docs/prize.md, Reading time). The reader keeps reading and the time of
+   * the outage is not counted: crediting it from per-instance state could count one reader's time
+   * twice, on two instances.
+   */
+  private async uncredited(a: Activity, userId: number, textbookId: number): Promise<HeartbeatResult> {
+    const now = this.clock();
+    const day = await loadReaderDay(this.db, a, userId, beijingDay(now));
+    return {
+      secondsToday: day.seconds,
+      bookSecondsToday: day.books[String(textbookId)] ?? 0,
+      creditedSeconds: 0,
+      points: day.points,
+      available: day.available,
+      active: true,
+      serverTime: beijingIso(now),
+    };
+  }
+
+  /** The heartbeat on the reading store: the anchor rule, the credit, task points, the ranking. */
+  private async credit(a: Activity, userId: number, textbookId: number, sessionId: string): Promise<HeartbeatResult> {
     const now = this.clock();
     const input: HeartbeatInput = {
       activityId: a.id,
@@ -175,10 +217,26 @@ export class PrizeService {
 
   /** One draw (draw.ts) on the user's points, with their pending credits written first. */
   async draw(a: Activity, userId: number, now: number, requestId?: string): Promise<DrawOutcome> {
-    await this.flusher.flushUser(a.id, userId);
+    await this.besideReadingStore(() => this.flusher.flushUser(a.id, userId));
     const outcome = await draw(this.db, a, userId, now, requestId);
-    if (!outcome.repeated) await this.reading.adjust(a.id, userId, 0, -outcome.result.pointsSpent, now);
+    if (!outcome.repeated)
+      await this.besideReadingStore(() => this.reading.adjust(a.id, userId, 0, -outcome.result.pointsSpent, now));
     return outcome;
+  }
+
+  /**
+   * Runs a step on the reading store that the database's answer does not need, skipping it while
+   * Redis is unreachable: a draw then spends the points the database holds (credits still pending
+   * in Redis count once it is back), and the reader's hot state is reloaded from the database after
+   * a Redis restart.
+   */
+  private async besideReadingStore(step: () => Promise<unknown>): Promise<void> {
+    if (this.redis && this.redis.status !== 'ready') return;
+    try {
+      await step();
+    } catch (err) {
+      if (!(this.redis && isServiceUnavailable(err))) throw err;
+    }
   }
 
   private async maskedNames(ids: number[]): Promise<Map<number, string>> {
