@@ -12,6 +12,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { ApiPaths, SIGN_HEADERS, signRequest } from '@eav/contract';
 import { sleep } from './infra';
+import { nodeHmacSha256Hex } from '../../apps/server/src/lib/hmac';
 
 /** Request kinds, as reported. */
 export const KINDS = [
@@ -154,6 +155,7 @@ class Client {
       headers[SIGN_HEADERS.sign] = signRequest(
         { method, path: pathname, query, body, token: opts.token ?? '', timestamp },
         this.fixture.signSecret,
+        nodeHmacSha256Hex,
       );
     }
     if (body) {

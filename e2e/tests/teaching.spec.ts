@@ -167,8 +167,10 @@ test('a teacher runs a class: join by code on H5, homework from the knowledge-po
   await page.getByTestId('assign-submit').click();
   await expect(page.getByText('已布置，学生现在就能看到').first()).toBeVisible();
 
-  // ---- and a chapter to read
+  // ---- and a chapter to read (a new builder once the page has gone back to 班级管理)
+  await expect(page.getByRole('tab', { name: '班级管理' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('tab', { name: '布置作业' }).click();
+  await expect(page.getByRole('tab', { name: '布置作业' })).toHaveAttribute('aria-selected', 'true');
   await page.getByText('阅读（教材章节）', { exact: true }).click();
   await page.getByLabel('教材', { exact: true }).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
@@ -184,6 +186,7 @@ test('a teacher runs a class: join by code on H5, homework from the knowledge-po
   await expect(page.getByText('已布置，学生现在就能看到')).toHaveCount(0, { timeout: 15_000 });
   await page.getByTestId('assign-submit').click();
   await expect(page.getByText('已布置，学生现在就能看到').first()).toBeVisible();
+  await expect(page.getByRole('tab', { name: '班级管理' })).toHaveAttribute('aria-selected', 'true');
 
   // The answers, as the teacher sees them.
   const classes = await apiData<ClassList>(ApiPaths.teachingClasses, teacher.token);

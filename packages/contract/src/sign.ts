@@ -158,9 +158,20 @@ export function canonicalString(input: SignInput): string {
   ].join('\n');
 }
 
-/** EAV-Sign value: lowercase hex HMAC-SHA256(secret, canonical string). */
-export function signRequest(input: SignInput, secret: string): string {
-  return bytesToHex(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(canonicalString(input))));
+/** HMAC-SHA256 of the UTF-8 bytes of `message` under the UTF-8 bytes of `key`, as lowercase hex. */
+export type HmacSha256Hex = (key: string, message: string) => string;
+
+/** The portable HMAC (@noble/hashes): browsers and any JavaScript runtime. */
+export const hmacSha256Hex: HmacSha256Hex = (key, message) =>
+  bytesToHex(hmac(sha256, utf8ToBytes(key), utf8ToBytes(message)));
+
+/**
+ * EAV-Sign value: lowercase hex HMAC-SHA256(secret, canonical string). `mac` computes the HMAC: the
+ * portable one by default; Node.js callers pass node:crypto's, several times faster, with the same
+ * result.
+ */
+export function signRequest(input: SignInput, secret: string, mac: HmacSha256Hex = hmacSha256Hex): string {
+  return mac(secret, canonicalString(input));
 }
 
 /** Constant-time comparison of two hex signatures (same length check leaks only the length). */

@@ -25,6 +25,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
+import { nodeHmacSha256Hex } from '../lib/hmac';
 
 /** Paths under /api that a browser opens directly (documentation) and so cannot sign. */
 const UNSIGNED_PREFIXES = ['/api/docs'];
@@ -116,6 +117,7 @@ export default fp<SignOptions>(
           timestamp: ts,
         },
         opts.secret,
+        nodeHmacSha256Hex,
       );
       if (!signaturesEqual(expected, sig)) throw invalid();
     });
