@@ -5,7 +5,7 @@
  * The PDF comes from a short-lived signed URL; if it stops working mid-load a new one is fetched.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Document, Outline, Page, Thumbnail } from 'react-pdf';
+import { Document, Outline, Page } from 'react-pdf';
 import 'react-pdf/dist/Page/TextLayer.css';
 import {
   ArrowLeftOutlined,
@@ -132,7 +132,10 @@ function LazyThumb({
       data-mark={mark}
     >
       <span className={styles.thumbBox} style={{ aspectRatio: String(aspect) }}>
-        {visible && <Thumbnail pageNumber={pageNumber} width={132} loading="" />}
+        {/* A bare page, not react-pdf's Thumbnail: that one is a link, which would nest inside this button. */}
+        {visible && (
+          <Page pageNumber={pageNumber} width={132} renderTextLayer={false} renderAnnotationLayer={false} loading="" />
+        )}
         {mark && (
           <span className={styles.pageMark} aria-hidden>
             {mark}

@@ -59,7 +59,12 @@ export function MobileBook({
 
   return (
     <div className={styles.page}>
-      <NavBar className={styles.nav} onBack={back}>
+      <NavBar
+        className={styles.nav}
+        // antd-mobile marks its back text aria-hidden, leaving its role=button nameless: `left` names it.
+        left={<span className="eav-visually-hidden">返回</span>}
+        onBack={back}
+      >
         教材详情
       </NavBar>
       {!valid || (query.error instanceof ApiError && query.error.status === 404) ? (
