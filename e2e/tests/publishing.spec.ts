@@ -129,7 +129,7 @@ test('the desktop reader marks the page with an erratum and shows its notice', a
 
   // The page before (errata are sorted by page: it has none) has neither mark nor notice.
   expect(erratumPage).toBeGreaterThan(1);
-  await page.keyboard.press('ArrowLeft');
+  await page.getByRole('button', { name: '上一页' }).first().click();
   await expect(page.getByTestId('reader-page')).toHaveAttribute('data-page', String(erratumPage - 1));
   await expect(page.getByTestId('reader-page-mark')).toHaveCount(0);
   await expect(page.getByTestId('reader-page-note')).toHaveCount(0);
