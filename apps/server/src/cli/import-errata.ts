@@ -5,8 +5,12 @@
  * Exit status: 0 when every file was read, 1 otherwise.
  */
 import fs from 'node:fs';
+import { z } from 'zod';
 import { importErrata } from '../features/publishing/errata-import';
 import { cliConfig, cliDatabase, userPath } from './common';
+
+// Zod's own messages (a missing field) in Chinese, as the server sets them in app.ts.
+z.config(z.locales.zhCN());
 
 async function run(): Promise<void> {
   const files = process.argv.slice(2).filter((a) => a !== '--');
