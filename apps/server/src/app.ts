@@ -32,6 +32,7 @@ import { cardsByIds } from './features/textbooks/catalogue';
 import prizeFeature from './features/prize';
 import resourcesFeature from './features/resources';
 import bigDataFeature from './features/big-data';
+import publishingFeature from './features/publishing';
 import questionBankFeature from './features/question-bank';
 import teachingFeature, { teachingProgressHook } from './features/teaching';
 import { questionDetails } from './features/question-bank/questions';
@@ -151,6 +152,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(questionBankFeature, { config });
   await app.register(resourcesFeature, { config });
   await app.register(bigDataFeature);
+  // The showcase shows books as the textbooks feature's catalogue cards.
+  await app.register(publishingFeature, { cards: cardsByIds });
   // Teaching copies questions from the question bank and stores answer photos as the accounts' uploads do.
   await app.register(teachingFeature, {
     config,

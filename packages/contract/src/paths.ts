@@ -185,4 +185,27 @@ export const ApiPaths = {
     `/api/v1/users/${userId}/wrong-questions/${id}/retry`,
   /** `?kind=questions|papers|knowledge-points|chapters`, body: the JSON Lines file (administrators). */
   adminQuestionBankImport: '/api/v1/admin/question-bank/import',
+  // 智慧出版 (docs/publishing.md)
+  /** The showcase: 数字教材, 音像教材, 融合出版物 from the catalogue. */
+  publishingShowcase: '/api/v1/publishing/showcase',
+  /** 出版动态, published only, newest first (`?page&pageSize`). */
+  publishingAnnouncements: '/api/v1/publishing/announcements',
+  publishingAnnouncement: (id: string | number) => `/api/v1/publishing/announcements/${id}`,
+  /** A textbook's printings and errata. */
+  publishingTextbook: (id: string | number) => `/api/v1/publishing/textbooks/${id}`,
+  /** The errata of one PDF page of a textbook. */
+  publishingPageErrata: (id: string | number, page: string | number) =>
+    `/api/v1/publishing/textbooks/${id}/pages/${page}/errata`,
+  /** Operators: every announcement, drafts too (GET, `?page&pageSize`), and create (POST). */
+  adminPublishingAnnouncements: '/api/v1/admin/publishing/announcements',
+  /** Operators: edit, publish or unpublish (PUT). */
+  adminPublishingAnnouncement: (id: string | number) => `/api/v1/admin/publishing/announcements/${id}`,
+  /** Operators: publish an erratum (POST). */
+  adminPublishingErrata: '/api/v1/admin/publishing/errata',
+  /** Operators: edit (PUT) or withdraw (DELETE) an erratum. */
+  adminPublishingErratum: (id: string | number) => `/api/v1/admin/publishing/errata/${id}`,
+  /** Operators: record a printing (POST). */
+  adminPublishingPrintings: '/api/v1/admin/publishing/printings',
+  /** Operators: delete a printing record (DELETE). */
+  adminPublishingPrinting: (id: string | number) => `/api/v1/admin/publishing/printings/${id}`,
 } as const;

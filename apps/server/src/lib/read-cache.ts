@@ -21,9 +21,10 @@ import type { InvalidationBus } from './read-cache-bus';
 
 /**
  * Scopes of `catalogue_version` the cache follows: 'textbooks' (textbooks, dictionary, stage
- * subjects, chapters, videos) and 'banner' (banners, prize activities).
+ * subjects, chapters, videos), 'banner' (banners, prize activities) and 'publishing'
+ * (announcements, printings, errata: docs/publishing.md).
  */
-export const READ_SCOPES = ['textbooks', 'banner'] as const;
+export const READ_SCOPES = ['textbooks', 'banner', 'publishing'] as const;
 export type ReadScope = (typeof READ_SCOPES)[number];
 
 /** How long a version read is trusted, ms: the staleness bound of writes nobody announces. */

@@ -13,6 +13,7 @@ import { textbooks, users } from '../db/schema';
 import { seedBanners } from './banners';
 import { seedDictionaries } from './dictionaries';
 import { seedTextbooks } from '../features/textbooks';
+import { seedPublishing } from '../features/publishing';
 import { seedPrize } from '../features/prize';
 import { seedDemoAccounts } from '../features/accounts/seed';
 import { seedDemoIdentities } from '../features/accounts/external';
@@ -38,6 +39,8 @@ const SEEDERS: Seeder[] = [
   async ({ db }) => seedDictionaries(db),
   async ({ db }) => seedBanners(db),
   seedTextbooks,
+  // After the demo catalogue: printings and errata go onto demo books.
+  seedPublishing,
   seedPrize,
   seedDemoAccounts,
   seedDemoIdentities,

@@ -51,7 +51,8 @@ export const desktopRoutes: RouteObject[] = [
   page(paths.help, '帮助中心', () => import('./routes/help')),
   page(paths.wisdomTeaching, '智慧教学', () => import('./routes/wisdom-teaching')),
   page(paths.teachersTraining, '智慧研修', comingSoon),
-  page(paths.smartPublishing, '智慧出版', comingSoon),
+  page(paths.smartPublishing, '智慧出版', () => import('./routes/smart-publishing')),
+  page(paths.publishingNews, '出版动态', () => import('./routes/publishing-news')),
   page(paths.bigData, '大数据中心', () => import('./routes/big-data')),
   // User centre: a login-guarded layout with a side menu around its three pages (docs/product.md §2, §6).
   {

@@ -21,6 +21,8 @@ export const paths = {
   wisdomTeaching: '/WisdomTeaching',
   teachersTraining: '/teachersTraining',
   smartPublishing: '/smartPublishing',
+  /** One 出版动态 announcement: `?id=`. */
+  publishingNews: '/smartPublishing/news',
   bigData: '/bigData',
   user: '/user',
   userAvatar: '/user/avatar',

@@ -2,6 +2,7 @@
  * `/preview?id=…[&page=N]`: the online reader (bare route, no header/footer). Composes the
  * textbooks feature (book, access, chapter tree, access page) with the reader feature (pdf.js).
  */
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Result, Spin } from 'antd';
 import { paths } from '@/config/paths';
@@ -9,6 +10,9 @@ import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/stores/session';
 import { ActivityReading } from '@/features/prize/components/activity-reading';
 import { PdfReader } from '@/features/reader/components/pdf-reader';
+import { useTextbookPublishing } from '@/features/publishing/api/get-textbook-publishing';
+import { ErrataNotes } from '@/features/publishing/components/errata-notes';
+import { errataMarks, errataOnPage } from '@/features/publishing/lib/errata';
 import { useTextbook } from '@/features/textbooks/api/get-textbook';
 import { ChapterTree } from '@/features/textbooks/components/chapter-tree';
 import { QueryError } from '@/features/textbooks/components/query-error';
@@ -21,6 +25,10 @@ export default function PreviewRoute() {
   const id = Number(search.get('id'));
   const valid = Number.isInteger(id) && id > 0;
   const book = useTextbook(valid ? id : undefined);
+  // 勘误 marks and notes in the reader (docs/publishing.md); the reader opens without them meanwhile.
+  const record = useTextbookPublishing(valid ? id : undefined);
+  const errata = record.data?.errata;
+  const marks = useMemo(() => (errata?.length ? errataMarks(errata) : undefined), [errata]);
   const loggedIn = useSession((s) => !!s.user);
 
   if (!valid || (book.error instanceof ApiError && book.error.status === 404)) {
@@ -55,6 +63,8 @@ export default function PreviewRoute() {
         title={book.data.title}
         backHref={detailHref(id)}
         saveProgress={loggedIn}
+        pageMarks={marks}
+        renderPageNote={errata ? (page) => <ErrataNotes page={page} errata={errataOnPage(errata, page)} /> : undefined}
         chapters={chapters}
         renderChapters={
           chapters.length

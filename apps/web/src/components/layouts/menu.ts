@@ -45,6 +45,7 @@ const EXACT: Record<string, MenuKey> = {
   [paths.wisdomTeaching]: 'teaching',
   [paths.teachersTraining]: 'training',
   [paths.smartPublishing]: 'publishing',
+  [paths.publishingNews]: 'publishing',
 };
 
 /**

@@ -2,6 +2,7 @@
  * `/mobileH5/pdf?id=…[&page=N]`: the H5 reader. Composes the textbooks feature (book and access)
  * with the reader feature; a book the user may not read shows how to get access.
  */
+import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
 import { paths } from '@/config/paths';
@@ -10,6 +11,9 @@ import { currentFullPath } from '@/lib/navigation';
 import { useSession } from '@/stores/session';
 import { ActivityReading } from '@/features/prize/components/activity-reading';
 import { MobilePdfReader } from '@/features/reader/components/mobile-pdf-reader';
+import { useTextbookPublishing } from '@/features/publishing/api/get-textbook-publishing';
+import { ErrataNotes } from '@/features/publishing/components/errata-notes';
+import { errataMarks, errataOnPage } from '@/features/publishing/lib/errata';
 import { useTextbook } from '@/features/textbooks/api/get-textbook';
 import { mobileActivationHref, mobileLoginHref } from '@/features/textbooks/components/mobile/mobile-book';
 import { readAction } from '@/features/textbooks/lib/access';
@@ -20,6 +24,10 @@ export default function MobilePdfRoute() {
   const id = Number(search.get('id'));
   const valid = Number.isInteger(id) && id > 0;
   const book = useTextbook(valid ? id : undefined);
+  // 勘误 marks and notes in the reader (docs/publishing.md); the reader opens without them meanwhile.
+  const record = useTextbookPublishing(valid ? id : undefined);
+  const errata = record.data?.errata;
+  const marks = useMemo(() => (errata?.length ? errataMarks(errata) : undefined), [errata]);
   const loggedIn = useSession((s) => !!s.user);
   const bookHref = `${paths.mobile.browseBook}?id=${id}`;
 
@@ -86,6 +94,8 @@ export default function MobilePdfRoute() {
         title={book.data.title}
         backHref={bookHref}
         saveProgress={loggedIn}
+        pageMarks={marks}
+        renderPageNote={errata ? (page) => <ErrataNotes page={page} errata={errataOnPage(errata, page)} /> : undefined}
         chapters={book.data.chapters}
       />
     </>

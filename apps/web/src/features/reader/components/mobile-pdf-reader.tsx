@@ -4,7 +4,7 @@
  * page is re-rendered at the new size × devicePixelRatio so text stays sharp. A live region
  * announces page, total and chapter. Progress is saved and resumed like on desktop.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Document, Page } from 'react-pdf';
 import { Button, DotLoading, ErrorBlock, ProgressBar } from 'antd-mobile';
@@ -66,6 +66,8 @@ export function MobilePdfReader({
   backHref,
   saveProgress,
   chapters,
+  pageMarks,
+  renderPageNote,
 }: {
   bookId: number;
   title: string;
@@ -73,6 +75,10 @@ export function MobilePdfReader({
   saveProgress: boolean;
   /** The book's chapter tree, for announcing the chapter of the page. */
   chapters?: readonly ReaderChapter[];
+  /** Pages to mark and the mark's short text (pages with 勘误): a badge on the page. */
+  pageMarks?: ReadonlyMap<number, string>;
+  /** Shown above the page bar while a marked page is open (that page's errata notices). */
+  renderPageNote?: (page: number) => ReactNode;
 }) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -233,12 +239,18 @@ export function MobilePdfReader({
                 data-page={page}
                 data-zoom={zoom}
                 data-pixel-ratio={pixelRatio}
+                data-mark={pageMarks?.get(page)}
                 style={{
                   width,
                   minHeight: height,
                   transform: pinch !== null ? `scale(${pinch})` : undefined,
                 }}
               >
+                {pageMarks?.has(page) && (
+                  <span className={styles.pageMark} data-testid="reader-page-mark">
+                    {pageMarks.get(page)}
+                  </span>
+                )}
                 <Page
                   key={page}
                   pageNumber={page}
@@ -255,6 +267,15 @@ export function MobilePdfReader({
         )}
       </section>
       <footer className={styles.bar}>
+        {page !== null && pageMarks?.has(page) && renderPageNote && (
+          <section
+            className={styles.pageNote}
+            aria-label={`第 ${page} 页${pageMarks.get(page)}`}
+            data-testid="reader-page-note"
+          >
+            {renderPageNote(page)}
+          </section>
+        )}
         {numPages && page !== null && (
           <div
             role="progressbar"

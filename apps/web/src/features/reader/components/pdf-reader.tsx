@@ -5,7 +5,7 @@
  * The PDF comes from a short-lived signed URL; if it stops working mid-load a new one is fetched.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Document, Outline, Page, Thumbnail } from 'react-pdf';
+import { Document, Outline, Page } from 'react-pdf';
 import 'react-pdf/dist/Page/TextLayer.css';
 import {
   ArrowLeftOutlined,
@@ -68,6 +68,13 @@ export interface PdfReaderProps {
   renderChapters?: ((currentPage: number, jump: (page: number) => void) => ReactNode) | null;
   /** The book's chapter tree, for announcing the chapter of the page to screen readers. */
   chapters?: readonly ReaderChapter[];
+  /**
+   * Pages to mark and the mark's short text (the route passes the pages with 勘误): a badge on the
+   * page and on its thumbnail.
+   */
+  pageMarks?: ReadonlyMap<number, string>;
+  /** Shown in a panel beside a marked page while it is open (e.g. that page's errata notices). */
+  renderPageNote?: (page: number) => ReactNode;
 }
 
 /** Size of an element that may mount later (callback ref + ResizeObserver). */
@@ -92,11 +99,13 @@ function LazyThumb({
   active,
   onClick,
   aspect,
+  mark,
 }: {
   pageNumber: number;
   active: boolean;
   onClick(): void;
   aspect: number;
+  mark?: string | undefined;
 }) {
   const ref = useRef<HTMLButtonElement>(null);
   const [visible, setVisible] = useState(false);
@@ -118,18 +127,36 @@ function LazyThumb({
       type="button"
       className={`${styles.thumb} ${active ? styles.thumbActive : ''}`}
       onClick={onClick}
-      aria-label={`第 ${pageNumber} 页`}
+      aria-label={`第 ${pageNumber} 页${mark ? `（${mark}）` : ''}`}
       aria-current={active ? 'page' : undefined}
+      data-mark={mark}
     >
       <span className={styles.thumbBox} style={{ aspectRatio: String(aspect) }}>
-        {visible && <Thumbnail pageNumber={pageNumber} width={132} loading="" />}
+        {/* A bare page, not react-pdf's Thumbnail: that one is a link, which would nest inside this button. */}
+        {visible && (
+          <Page pageNumber={pageNumber} width={132} renderTextLayer={false} renderAnnotationLayer={false} loading="" />
+        )}
+        {mark && (
+          <span className={styles.pageMark} aria-hidden>
+            {mark}
+          </span>
+        )}
       </span>
       <span className={styles.thumbNo}>{pageNumber}</span>
     </button>
   );
 }
 
-export function PdfReader({ bookId, title, backHref, saveProgress, renderChapters, chapters }: PdfReaderProps) {
+export function PdfReader({
+  bookId,
+  title,
+  backHref,
+  saveProgress,
+  renderChapters,
+  chapters,
+  pageMarks,
+  renderPageNote,
+}: PdfReaderProps) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const grant = useReadGrant(bookId, true);
@@ -401,6 +428,7 @@ export function PdfReader({ bookId, title, backHref, saveProgress, renderChapter
                               pageNumber={i + 1}
                               active={page === i + 1}
                               aspect={natural.width / natural.height}
+                              mark={pageMarks?.get(i + 1)}
                               onClick={() => goTo(i + 1)}
                             />
                           ))
@@ -423,7 +451,13 @@ export function PdfReader({ bookId, title, backHref, saveProgress, renderChapter
                   style={{ width: pageW, height: pageH }}
                   data-testid="reader-page"
                   data-page={page}
+                  data-mark={pageMarks?.get(page)}
                 >
+                  {pageMarks?.has(page) && (
+                    <span className={`${styles.pageMark} ${styles.sheetMark}`} data-testid="reader-page-mark">
+                      {pageMarks.get(page)}
+                    </span>
+                  )}
                   <Page
                     key={page}
                     pageNumber={page}
@@ -442,6 +476,15 @@ export function PdfReader({ bookId, title, backHref, saveProgress, renderChapter
                 </div>
               )}
             </div>
+            {page !== null && pageMarks?.has(page) && renderPageNote && (
+              <section
+                className={styles.pageNote}
+                aria-label={`第 ${page} 页${pageMarks.get(page)}`}
+                data-testid="reader-page-note"
+              >
+                {renderPageNote(page)}
+              </section>
+            )}
             {page !== null && numPages && (
               <>
                 <button

@@ -2,7 +2,7 @@
  * `/detail?id=…`: metadata, access and progress, 在线阅读 / 继续阅读 and 激活 actions, the chapter
  * tree (jumping into the reader), attached videos and related books.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PlayCircleOutlined, ReadOutlined, SoundOutlined, KeyOutlined, LockOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Empty, Progress, Result, Skeleton, Tag } from 'antd';
@@ -64,7 +64,15 @@ function DetailSkeleton() {
   );
 }
 
-export function TextbookDetail() {
+export interface TextbookDetailProps {
+  /**
+   * More sections under the videos (the route adds the book's 版次与勘误), given the book and a
+   * function that opens the reader at a page (or asks to log in or activate first).
+   */
+  renderExtra?: (book: Detail, read: (page?: number) => void) => ReactNode;
+}
+
+export function TextbookDetail({ renderExtra }: TextbookDetailProps = {}) {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
   const validId = Number.isInteger(id) && id > 0;
@@ -219,6 +227,7 @@ export function TextbookDetail() {
                     ))
                   )}
                 </section>
+                {renderExtra?.(book, read)}
               </div>
               <aside>
                 <section className={styles.panel}>

@@ -2,9 +2,10 @@
  * `/mobileH5/browseBook?id=`: a book on the H5 site: cover and metadata, 阅读 / 激活 actions (with
  * the same access rules as desktop), chapters and lessons.
  */
+import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Collapse, ErrorBlock, List, NavBar, Skeleton, Tag } from 'antd-mobile';
-import { TEXTBOOK_ACCESS_LABELS, type ChapterNode } from '@eav/contract';
+import { TEXTBOOK_ACCESS_LABELS, type ChapterNode, type TextbookDetail } from '@eav/contract';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { currentFullPath } from '@/lib/navigation';
@@ -32,7 +33,13 @@ function flatten(nodes: ChapterNode[], depth = 0): { node: ChapterNode; depth: n
   return nodes.flatMap((n) => [{ node: n, depth }, ...flatten(n.children, depth + 1)]);
 }
 
-export function MobileBook() {
+/**
+ * The H5 book page. `renderExtra` adds sections at the end (the route adds the book's 版次与勘误),
+ * given the book and a function that opens the reader at a page (or asks to log in or activate).
+ */
+export function MobileBook({
+  renderExtra,
+}: { renderExtra?: (book: TextbookDetail, read: (page?: number) => void) => ReactNode } = {}) {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
   const valid = Number.isInteger(id) && id > 0;
@@ -52,7 +59,12 @@ export function MobileBook() {
 
   return (
     <div className={styles.page}>
-      <NavBar className={styles.nav} onBack={back}>
+      <NavBar
+        className={styles.nav}
+        // antd-mobile marks its back text aria-hidden, leaving its role=button nameless: `left` names it.
+        left={<span className="eav-visually-hidden">返回</span>}
+        onBack={back}
+      >
         教材详情
       </NavBar>
       {!valid || (query.error instanceof ApiError && query.error.status === 404) ? (
@@ -159,6 +171,7 @@ export function MobileBook() {
               </Collapse>
             </section>
           )}
+          {renderExtra?.(book, read)}
         </>
       )}
     </div>
