@@ -41,13 +41,27 @@ describe('chat between a visitor and an agent', () => {
     const widget = await connect(base, first.ticket);
     const sent = await send(t.app, '  你好，激活码在哪里输入？ ', { visitor });
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json().data.message).toMatchObject({ sender: 'visitor', body: '你好，激活码在哪里输入？', afterHours: false });
+    expect(sent.json().data.message).toMatchObject({
+      sender: 'visitor',
+      body: '你好，激活码在哪里输入？',
+      afterHours: false,
+    });
 
     // The agent's socket gets the message and the queue change, with the visitor's page.
     await desk.next(isMessage('你好，激活码在哪里输入？'));
     const queued = (await desk.next((e) => e.type === 'conversation')) as Extract<ChatEvent, { type: 'conversation' }>;
-    expect(queued.conversation).toMatchObject({ id: first.conversationId, status: 'waiting', isVisitor: true, page: '/mobileH5/textbook', unanswered: 1 });
-    const waiting = await api(t.app, { url: ApiPaths.adminChatConversations, query: { status: 'waiting' }, token: admin.token });
+    expect(queued.conversation).toMatchObject({
+      id: first.conversationId,
+      status: 'waiting',
+      isVisitor: true,
+      page: '/mobileH5/textbook',
+      unanswered: 1,
+    });
+    const waiting = await api(t.app, {
+      url: ApiPaths.adminChatConversations,
+      query: { status: 'waiting' },
+      token: admin.token,
+    });
     expect(waiting.json().data.map((c: ChatConversationSummary) => c.id)).toContain(first.conversationId);
 
     const reply = await api(t.app, {
@@ -61,8 +75,17 @@ describe('chat between a visitor and an agent', () => {
     expect(got).toMatchObject({ message: { sender: 'agent', agentName: `客服 ${String(admin.id).padStart(3, '0')}` } });
 
     // The conversation is the agent's now, and both messages survive a reload.
-    const mine = await api(t.app, { url: ApiPaths.adminChatConversations, query: { status: 'mine' }, token: admin.token });
-    expect(mine.json().data[0]).toMatchObject({ id: first.conversationId, status: 'active', agentId: admin.id, unanswered: 0 });
+    const mine = await api(t.app, {
+      url: ApiPaths.adminChatConversations,
+      query: { status: 'mine' },
+      token: admin.token,
+    });
+    expect(mine.json().data[0]).toMatchObject({
+      id: first.conversationId,
+      status: 'active',
+      agentId: admin.id,
+      unanswered: 0,
+    });
     const again = await openChat(t.app, { visitor });
     expect(again.visitorToken).toBeUndefined();
     expect(again.conversationId).toBe(first.conversationId);
@@ -92,18 +115,29 @@ describe('chat between a visitor and an agent', () => {
 
     const canned = await api(t.app, { url: ApiPaths.adminChatCanned, token: admin.token });
     expect(canned.json().data.length).toBeGreaterThanOrEqual(3);
-    const added = await api(t.app, { method: 'POST', url: ApiPaths.adminChatCanned, token: admin.token, body: { text: '稍等，我帮您查询。' } });
+    const added = await api(t.app, {
+      method: 'POST',
+      url: ApiPaths.adminChatCanned,
+      token: admin.token,
+      body: { text: '稍等，我帮您查询。' },
+    });
     expect(added.statusCode).toBe(200);
     const id = added.json().data.id as number;
-    expect((await api(t.app, { method: 'DELETE', url: ApiPaths.adminChatCannedItem(id), token: admin.token })).statusCode).toBe(200);
-    expect((await api(t.app, { method: 'DELETE', url: ApiPaths.adminChatCannedItem(id), token: admin.token })).statusCode).toBe(404);
+    expect(
+      (await api(t.app, { method: 'DELETE', url: ApiPaths.adminChatCannedItem(id), token: admin.token })).statusCode,
+    ).toBe(200);
+    expect(
+      (await api(t.app, { method: 'DELETE', url: ApiPaths.adminChatCannedItem(id), token: admin.token })).statusCode,
+    ).toBe(404);
   });
 
   it('keeps the desk from people without an agent role', async () => {
     const user = await createUser(t.database.db);
     expect((await api(t.app, { url: ApiPaths.adminChatConversations })).statusCode).toBe(401);
     expect((await api(t.app, { url: ApiPaths.adminChatConversations, token: user.token })).statusCode).toBe(404);
-    expect((await api(t.app, { method: 'POST', url: ApiPaths.adminChatTicket, token: user.token })).statusCode).toBe(404);
+    expect((await api(t.app, { method: 'POST', url: ApiPaths.adminChatTicket, token: user.token })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -147,7 +181,8 @@ describe('limits', () => {
     expect(long.statusCode).toBe(400);
     expect(long.json().msg).toContain(Messages.chatTooLong);
     expect((await send(t.app, '长'.repeat(LIMITS.chat.messageMax), { visitor })).statusCode).toBe(200);
-    for (let i = 1; i < LIMITS.chat.sendPerWindow; i++) expect((await send(t.app, `第 ${i} 条`, { visitor })).statusCode).toBe(200);
+    for (let i = 1; i < LIMITS.chat.sendPerWindow; i++)
+      expect((await send(t.app, `第 ${i} 条`, { visitor })).statusCode).toBe(200);
     const flood = await send(t.app, '再来一条', { visitor });
     expect(flood.statusCode).toBe(429);
     expect(flood.json()).toMatchObject({ code: 'RATE.LIMITED', msg: Messages.chatTooFrequent });
@@ -168,7 +203,11 @@ describe('outside service hours', () => {
     expect(sent.json().data).toMatchObject({ serviceOpen: false, message: { afterHours: true } });
 
     clock.now = beijing('2026-11-24T09:05'); // Tuesday morning
-    const waiting = await api(t.app, { url: ApiPaths.adminChatConversations, query: { status: 'waiting' }, token: admin.token });
+    const waiting = await api(t.app, {
+      url: ApiPaths.adminChatConversations,
+      query: { status: 'waiting' },
+      token: admin.token,
+    });
     const item = (waiting.json().data as ChatConversationSummary[]).find((c) => c.id === chat.conversationId);
     expect(item).toMatchObject({ afterHours: true, unanswered: 1, lastMessage: '晚上好，明天请联系我' });
     expect((await openChat(t.app, { visitor: chat.visitorToken! })).serviceOpen).toBe(true);
@@ -182,11 +221,18 @@ describe('erasure', () => {
     const user = await createUser(t.database.db);
     const chat = await openChat(t.app, { token: user.token });
     await send(t.app, '请删除我的资料', { token: user.token });
-    await api(t.app, { method: 'POST', url: ApiPaths.adminChatReply(chat.conversationId), token: admin.token, body: { body: '好的' } });
+    await api(t.app, {
+      method: 'POST',
+      url: ApiPaths.adminChatReply(chat.conversationId),
+      token: admin.token,
+      body: { body: '好的' },
+    });
     const finish = await t.app.db.transaction((tx) => t.app.eraseUser(tx, user.id, new Date(clock.now)));
     await finish();
     expect(await t.app.db.select().from(chatConversations).where(eq(chatConversations.userId, user.id))).toEqual([]);
-    expect(await t.app.db.select().from(chatMessages).where(eq(chatMessages.conversationId, chat.conversationId))).toEqual([]);
+    expect(
+      await t.app.db.select().from(chatMessages).where(eq(chatMessages.conversationId, chat.conversationId)),
+    ).toEqual([]);
     expect(t.app.erasureNames()).toContain('chat');
   });
 
@@ -201,7 +247,8 @@ describe('erasure', () => {
 
     clock.advance(2 * 86400_000);
     await t.app.purgeChat();
-    const ids = async () => (await t.app.db.select({ id: chatConversations.id }).from(chatConversations)).map((r) => r.id);
+    const ids = async () =>
+      (await t.app.db.select({ id: chatConversations.id }).from(chatConversations)).map((r) => r.id);
     expect(await ids()).toContain(old.conversationId);
     expect(await ids()).not.toContain(empty.conversationId);
 
@@ -209,7 +256,9 @@ describe('erasure', () => {
     await t.app.purgeChat();
     expect(await ids()).not.toContain(old.conversationId);
     // Users' conversations are kept until the account is cancelled.
-    expect(await t.app.db.select().from(chatConversations).where(eq(chatConversations.userId, user.id))).toHaveLength(1);
+    expect(await t.app.db.select().from(chatConversations).where(eq(chatConversations.userId, user.id))).toHaveLength(
+      1,
+    );
     // The purged visitor's token opens a new conversation with a new token.
     const fresh = await openChat(t.app, { visitor: old.visitorToken! });
     expect(fresh.visitorToken).toBeDefined();

@@ -181,7 +181,13 @@ const agentRoutes: FastifyPluginAsyncZod<{ ctx: ChatContext }> = async (app, { c
     {
       config,
       bodyLimit: BODY_LIMIT,
-      schema: { tags, security, summary: '新增快捷回复', body: cannedReplyBody, response: { 200: envelope(cannedReply) } },
+      schema: {
+        tags,
+        security,
+        summary: '新增快捷回复',
+        body: cannedReplyBody,
+        response: { 200: envelope(cannedReply) },
+      },
     },
     async (request) => ok(await addCanned(app.db, request.body.text, request.auth.user.id)),
   );

@@ -243,14 +243,20 @@ export async function closeConversation(db: Db, id: number): Promise<void> {
     .where(and(eq(chatConversations.id, id), ne(chatConversations.status, 'closed')))
     .returning({ id: chatConversations.id });
   if (r.length === 0) {
-    const [exists] = await db.select({ id: chatConversations.id }).from(chatConversations).where(eq(chatConversations.id, id));
+    const [exists] = await db
+      .select({ id: chatConversations.id })
+      .from(chatConversations)
+      .where(eq(chatConversations.id, id));
     if (!exists) throw notFound('会话不存在');
   }
 }
 
 /** Whether the conversation exists. */
 export async function conversationExists(db: Db, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: chatConversations.id }).from(chatConversations).where(eq(chatConversations.id, id));
+  const [row] = await db
+    .select({ id: chatConversations.id })
+    .from(chatConversations)
+    .where(eq(chatConversations.id, id));
   return !!row;
 }
 
@@ -273,7 +279,10 @@ export async function addCanned(db: Db, text: string, createdBy: number) {
 }
 
 export async function deleteCanned(db: Db, id: number): Promise<void> {
-  const r = await db.delete(chatCannedReplies).where(eq(chatCannedReplies.id, id)).returning({ id: chatCannedReplies.id });
+  const r = await db
+    .delete(chatCannedReplies)
+    .where(eq(chatCannedReplies.id, id))
+    .returning({ id: chatCannedReplies.id });
   if (r.length === 0) throw notFound('快捷回复不存在');
 }
 
@@ -313,4 +322,3 @@ export async function eraseChatData(tx: Tx, userId: number): Promise<void> {
   await tx.update(chatMessages).set({ agentId: null }).where(eq(chatMessages.agentId, userId));
   await tx.update(chatCannedReplies).set({ createdBy: null }).where(eq(chatCannedReplies.createdBy, userId));
 }
-
