@@ -33,7 +33,9 @@ export default function MobileContactUsRoute() {
         <h2 id="contact-hours">服务时间</h2>
         <p className={online ? styles.online : styles.offline} data-testid="contact-status">
           <span className={styles.dot} aria-hidden />
-          {online ? '客服在线，欢迎来电咨询' : '当前为非服务时间，您可以发送邮件留言，我们将在服务时间内回复'}
+          {online
+            ? '客服在线，欢迎在线咨询或来电'
+            : '当前为非服务时间，您可以在线留言或发送邮件，我们将在服务时间内回复'}
         </p>
         <dl className={styles.hours}>
           <dt>工作日</dt>
