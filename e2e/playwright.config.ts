@@ -65,6 +65,8 @@ export default defineConfig({
       // per-address rate limits, as behind the production proxy.
       TRUST_PROXY: 'true',
       SEED_DEMO: 'true',
+      // The chat journey must not depend on the time of day (docs/chat.md): agents are on duty.
+      CHAT_SERVICE_HOURS: 'open',
       LOG_LEVEL: 'warn',
     },
   },

@@ -33,6 +33,7 @@ import prizeFeature from './features/prize';
 import resourcesFeature from './features/resources';
 import bigDataFeature from './features/big-data';
 import publishingFeature from './features/publishing';
+import chatFeature from './features/chat';
 import questionBankFeature from './features/question-bank';
 import teachingFeature, { teachingProgressHook } from './features/teaching';
 import { questionDetails } from './features/question-bank/questions';
@@ -160,6 +161,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     questionDetails,
     images: { store: storeImage, assertQuota: assertUploadQuota },
   });
+
+  // 在线客服: REST calls, the agents' desk and the WebSocket (docs/chat.md).
+  await app.register(chatFeature, { config, kvPrefix: options.kvPrefix ?? 'eav:' });
 
   // The web app last, so API 404s never fall through to it.
   await app.register(webPlugin, {

@@ -129,6 +129,11 @@ export const envSchema = z
     EDUCUBE_CLIENT_SECRET: optionalText,
     /** Serve the fake providers under /fake-idp/ and use them for every provider without a base URL. */
     FAKE_IDP: booleanish.optional(),
+    /**
+     * 在线客服 service hours (docs/chat.md): `auto` follows the Beijing-time rule; `open` or `closed`
+     * forces it for tests and demonstrations, refused in production.
+     */
+    CHAT_SERVICE_HOURS: z.enum(['auto', 'open', 'closed']).default('auto'),
     /** The class server teachers jump to (docs/identity.md, Class-server jump). */
     CLASS_SERVER_URL: optionalHttpUrl,
     /** PEM public keys (SPKI, RSA) of the class server: the default one and the URL key type's. */
@@ -151,6 +156,12 @@ export const envSchema = z
       });
     if (env.SMS_PROVIDER === 'dev')
       ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'dev is refused when NODE_ENV=production' });
+    if (env.CHAT_SERVICE_HOURS !== 'auto')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CHAT_SERVICE_HOURS'],
+        message: 'only auto (the real service hours) is allowed when NODE_ENV=production',
+      });
     if (env.CAPTCHA_FIXED_CODE)
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_FIXED_CODE'], message: 'is refused when NODE_ENV=production' });
     if (env.URL_SIGNING_SECRET === DEV_URL_SIGNING_SECRET)
@@ -198,6 +209,8 @@ export interface AppConfig {
   /** Prometheus metrics at /metrics (METRICS) and the bearer token it requires (METRICS_TOKEN). */
   metrics: { enabled: boolean; token: string | undefined };
   teachingBackofficeUrl: string;
+  /** 在线客服 service hours: the real rule (`auto`) or forced open/closed outside production (CHAT_SERVICE_HOURS). */
+  chatServiceHours: Env['CHAT_SERVICE_HOURS'];
   /** Allowed hosts of remote textbook files (REMOTE_MEDIA_HOSTS), lower case; empty = none. */
   remoteMediaHosts: string[];
   /** Third-party login providers and the class-server jump (docs/identity.md). */
@@ -274,6 +287,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: e.WEB_DIST_DIR,
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL ? 'fresh' : false),
     publicOrigin: e.PUBLIC_ORIGIN,
+    chatServiceHours: e.CHAT_SERVICE_HOURS,
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     // Off under test too: every test builds apps, and the process collectors cannot be stopped.

@@ -84,4 +84,8 @@ export const Messages = {
   accountDisabled: '账号已被停用，请联系客服',
   accountCancelled: '账号已注销',
   accountNotBound: '该账号尚未绑定平台账号',
+  chatEmpty: '请输入消息内容',
+  chatTooLong: '消息不能超过 500 个字',
+  chatTooFrequent: '发送过于频繁，请稍后再试',
+  chatClosedHours: '当前为非服务时间，您的留言已收到，客服将在服务时间内回复',
 } as const;

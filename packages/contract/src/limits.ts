@@ -60,4 +60,26 @@ export const LIMITS = {
     /** Answer photos one student may upload per hour. */
     imagesPerHour: 60,
   },
+  /** 在线客服 (docs/chat.md): message sizes, send rates and how long visitor conversations are kept. */
+  chat: {
+    /** Characters of one message (UTF-16 code units, after trimming). */
+    messageMax: 500,
+    /** Messages one visitor or user may send per `sendWindowSeconds`. */
+    sendPerWindow: 10,
+    sendWindowSeconds: 60,
+    /** Messages one agent may send per `sendWindowSeconds` (several conversations at once). */
+    agentSendPerWindow: 60,
+    /** Characters of the page a visitor was on (shown to agents). */
+    pageMax: 200,
+    /** Characters of a canned reply. */
+    cannedMax: 500,
+    /** Canned replies kept at most. */
+    cannedCount: 50,
+    /** Messages returned when a conversation is opened (the latest ones). */
+    historyMax: 100,
+    /** Days a visitor conversation is kept after its last message; then it is deleted. */
+    visitorRetentionDays: 30,
+    /** Seconds a WebSocket ticket stays valid (it is single-use). */
+    ticketTtlSeconds: 60,
+  },
 } as const;

@@ -208,4 +208,27 @@ export const ApiPaths = {
   adminPublishingPrintings: '/api/v1/admin/publishing/printings',
   /** Operators: delete a printing record (DELETE). */
   adminPublishingPrinting: (id: string | number) => `/api/v1/admin/publishing/printings/${id}`,
+
+  // 在线客服 (docs/chat.md)
+  /** POST: opens or resumes the caller's conversation (bearer or `X-Chat-Visitor`); answers a WebSocket ticket. */
+  chatSession: '/api/v1/chat/session',
+  /** POST `{body}`: the caller sends a message in their conversation. */
+  chatMessages: '/api/v1/chat/messages',
+  /** The WebSocket (unsigned, not under /api): `?ticket=` from `chatSession` or `adminChatTicket`. */
+  chatSocket: '/ws/chat',
+  /** Agents (roles admin, support): the queue and their conversations (`?status=waiting|mine|closed|all`). */
+  adminChatConversations: '/api/v1/admin/chat/conversations',
+  adminChatConversation: (id: string | number) => `/api/v1/admin/chat/conversations/${id}`,
+  /** POST: the agent takes the conversation. */
+  adminChatClaim: (id: string | number) => `/api/v1/admin/chat/conversations/${id}/claim`,
+  /** POST `{body}`: the agent answers. */
+  adminChatReply: (id: string | number) => `/api/v1/admin/chat/conversations/${id}/messages`,
+  /** POST: the agent closes the conversation. */
+  adminChatClose: (id: string | number) => `/api/v1/admin/chat/conversations/${id}/close`,
+  /** POST: a WebSocket ticket of the agent desk. */
+  adminChatTicket: '/api/v1/admin/chat/ticket',
+  /** GET list, POST `{text}` a canned reply. */
+  adminChatCanned: '/api/v1/admin/chat/canned',
+  /** DELETE a canned reply. */
+  adminChatCannedItem: (id: string | number) => `/api/v1/admin/chat/canned/${id}`,
 } as const;

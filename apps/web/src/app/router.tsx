@@ -75,6 +75,7 @@ export const desktopRoutes: RouteObject[] = [
   // A phone opening the desktop activity link gets the H5 activity page with the same code (docs/prize.md).
   page(paths.activity, '有奖阅读', () => import('./routes/activity'), toH5),
   page(paths.zjhAuth, '之江汇授权', () => import('./routes/zjh-auth')),
+  page(paths.adminChat, '在线客服工作台', () => import('./routes/admin-chat')),
 ];
 
 export const bareRoutes: RouteObject[] = [

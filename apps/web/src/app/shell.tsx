@@ -1,22 +1,30 @@
 /**
  * The root route's component: the shells of components/layouts, composed with the features they
- * need (the header's teaching back-office check and class-server jump) and the route guards of
+ * need (the header's teaching back-office check and class-server jump, the 在线客服 chat widget) and the route guards of
  * docs/product.md §4 (app/guards.tsx).
  */
+import { lazy } from 'react';
 import { BackOfficeContext } from '@/components/layouts/back-office-context';
+import { ChatWidgetContext } from '@/components/layouts/chat-context';
 import { ClassServerContext } from '@/components/layouts/class-server-context';
 import RootLayout from '@/components/layouts/root-layout';
 import { useTeachingBackOffice } from '@/features/permission/api/get-permission';
 import { useClassServerJumpFor } from '@/features/identity/hooks/use-class-server-jump';
+import { loadChunk } from '@/lib/lazy';
 import { IdentityGuard } from './guards';
+
+/** The live chat of the shells' 在线客服 panels (docs/chat.md), a chunk loaded on first open. */
+const ChatWidget = lazy(() => loadChunk(() => import('@/features/chat/components/chat-widget')));
 
 export default function Shell() {
   return (
     <BackOfficeContext.Provider value={useTeachingBackOffice}>
       <ClassServerContext.Provider value={useClassServerJumpFor}>
-        <IdentityGuard>
-          <RootLayout />
-        </IdentityGuard>
+        <ChatWidgetContext.Provider value={ChatWidget}>
+          <IdentityGuard>
+            <RootLayout />
+          </IdentityGuard>
+        </ChatWidgetContext.Provider>
       </ClassServerContext.Provider>
     </BackOfficeContext.Provider>
   );

@@ -41,6 +41,8 @@ export const paths = {
   /** The reading activity (docs/prize.md): `?activityCode=`; the activity banner links here. */
   activity: '/activity',
   zjhAuth: '/zjhAuth',
+  /** 在线客服 agent desk (roles admin, support; docs/chat.md). */
+  adminChat: '/admin/chat',
   mobileLogin: '/mobile/login',
   mobilePerview: '/mobile/perview',
   mobile: {

@@ -1,17 +1,5 @@
 /**
- * Customer-service hours (docs/product.md §2, §9): weekdays 9:00-21:00, weekends 9:00-22:00, Beijing
- * time (UTC+8, no daylight saving), whatever the visitor's own time zone. Shared by the desktop chat
- * panel, the help centre and the H5 联系我们 page; no UI library here.
+ * Customer-service hours: the one rule lives in @eav/contract (the chat server uses it too); this
+ * module keeps the web's import path.
  */
-
-/** Beijing time is UTC+8 all year. */
-const BEIJING_OFFSET_MS = 8 * 3600_000;
-
-/** Whether the service is staffed at `now` (Beijing time; the end minute itself is closed). */
-export function isServiceOpen(now: Date = new Date()): boolean {
-  const beijing = new Date(now.getTime() + BEIJING_OFFSET_MS);
-  const day = beijing.getUTCDay();
-  const minutes = beijing.getUTCHours() * 60 + beijing.getUTCMinutes();
-  const close = day === 0 || day === 6 ? 22 * 60 : 21 * 60;
-  return minutes >= 9 * 60 && minutes < close;
-}
+export { isServiceOpen } from '@eav/contract';

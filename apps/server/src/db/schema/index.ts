@@ -8,3 +8,4 @@ export * from './resources';
 export * from './prize';
 export * from './teaching';
 export * from './publishing';
+export * from './chat';

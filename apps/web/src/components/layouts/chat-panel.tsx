@@ -1,28 +1,28 @@
 /**
- * Online customer service (docs/product.md §2: shell chat button; footer 在线客服). Opens a panel with the
- * service hours and the channels that reach a person: the hotline (tel:) and the support mailbox
- * (mailto:), all from config/site.ts. The floating button and the footer link share one panel.
+ * Online customer service (docs/product.md §2: shell chat button; footer 在线客服; docs/chat.md). Opens a
+ * panel with the live chat (the widget the app provides, chat-context.ts), the service hours and the
+ * other channels that reach a person: the hotline (tel:) and the support mailbox (mailto:), all from
+ * config/site.ts. The floating button and the footer link share one panel.
  */
 import { CustomerServiceOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { FloatButton, Modal } from 'antd';
-import { create } from 'zustand';
+import { Suspense } from 'react';
 import { site } from '@/config/site';
 import { isServiceOpen } from '@/lib/service-hours';
+import { useChatPanel, useChatWidget } from './chat-context';
 
-export const useChatPanel = create<{ open: boolean; setOpen(open: boolean): void }>((set) => ({
-  open: false,
-  setOpen: (open) => set({ open }),
-}));
+export { useChatPanel };
 
 export function ChatPanel() {
   const { open, setOpen } = useChatPanel();
   const online = isServiceOpen();
+  const Widget = useChatWidget();
   return (
     <Modal
       open={open}
       onCancel={() => setOpen(false)}
       footer={null}
-      width={420}
+      width={Widget ? 480 : 420}
       title={
         <span className="eav-chat__title">
           <CustomerServiceOutlined /> 在线客服
@@ -30,10 +30,18 @@ export function ChatPanel() {
       }
     >
       <div className="eav-chat" data-testid="chat-panel">
-        <p className={`eav-chat__status ${online ? 'is-online' : ''}`}>
-          <span className="eav-chat__dot" />
-          {online ? '客服在线，欢迎咨询' : '当前为非服务时间，您可以发送邮件留言，我们将尽快回复'}
-        </p>
+        {Widget ? (
+          open && (
+            <Suspense fallback={<p className="eav-chat__status">正在连接客服…</p>}>
+              <Widget variant="desktop" />
+            </Suspense>
+          )
+        ) : (
+          <p className={`eav-chat__status ${online ? 'is-online' : ''}`}>
+            <span className="eav-chat__dot" />
+            {online ? '客服在线，欢迎咨询' : '当前为非服务时间，您可以发送邮件留言，我们将尽快回复'}
+          </p>
+        )}
         <dl className="eav-chat__hours">
           <dt>服务时间</dt>
           <dd>

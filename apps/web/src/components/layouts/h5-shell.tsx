@@ -1,12 +1,14 @@
 /**
  * H5 shell for /mobileH5/* (docs/product.md §2): a 375 px design in antd-mobile, no header or footer;
- * the four main pages (首页, 教材, 激活, 我的) share a bottom TabBar.
+ * the four main pages (首页, 教材, 激活, 我的) share a bottom TabBar; they and 联系我们 carry the floating
+ * 在线客服 button (h5-chat.tsx).
  */
 import { AppOutline, KeyOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
 import { SafeArea, TabBar } from 'antd-mobile';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { H5ChatButton, H5ChatPopup } from './h5-chat';
 import { MobileNotifierBridge } from './mobile-notifier-bridge';
 
 export const H5_TABS = [
@@ -20,6 +22,8 @@ export function H5Shell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const tab = H5_TABS.find((t) => t.key === pathname);
+  // 在线客服 on the main tabs and 联系我们 (docs/chat.md).
+  const chat = !!tab || pathname === paths.mobile.contactUs;
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
@@ -36,6 +40,8 @@ export function H5Shell({ children }: { children: ReactNode }) {
         </nav>
       )}
       {!tab && <SafeArea position="bottom" />}
+      {chat && <H5ChatButton aboveTabs={!!tab} />}
+      <H5ChatPopup />
     </div>
   );
 }

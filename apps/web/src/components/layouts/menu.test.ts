@@ -39,6 +39,7 @@ const EXPECTED: Record<string, MenuKey | null> = {
   '/zjhAuth': null,
   '/mobile/login': null,
   '/mobile/perview': null,
+  '/admin/chat': null,
 };
 
 function allPaths(): string[] {

@@ -1,11 +1,12 @@
 /**
  * `/mobileH5/contactUs` (联系我们): service hours with whether someone is on duty now (Beijing time),
- * the hotline (tap to call), the support mailbox (tap to write), and the help articles. Contact
+ * the live chat (在线咨询, docs/chat.md), the hotline (tap to call), the support mailbox (tap to write), and the help articles. Contact
  * details come from config/site.ts, as on the desktop footer and chat panel.
  */
 import { MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { List, NavBar } from 'antd-mobile';
 import { useNavigate } from 'react-router';
+import { useChatPanel } from '@/components/layouts/chat-context';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { isServiceOpen } from '@/lib/service-hours';
@@ -14,6 +15,7 @@ import styles from './contact-us.module.css';
 export default function MobileContactUsRoute() {
   const navigate = useNavigate();
   const online = isServiceOpen();
+  const openChat = useChatPanel((s) => s.setOpen);
   const tel = site.contact.hotline.replace(/[^\d+]/g, '');
   const mail = `mailto:${site.contact.email}?subject=${encodeURIComponent(`${site.platformName} 咨询`)}`;
   return (
@@ -31,7 +33,9 @@ export default function MobileContactUsRoute() {
         <h2 id="contact-hours">服务时间</h2>
         <p className={online ? styles.online : styles.offline} data-testid="contact-status">
           <span className={styles.dot} aria-hidden />
-          {online ? '客服在线，欢迎来电咨询' : '当前为非服务时间，您可以发送邮件留言，我们将在服务时间内回复'}
+          {online
+            ? '客服在线，欢迎在线咨询或来电'
+            : '当前为非服务时间，您可以在线留言或发送邮件，我们将在服务时间内回复'}
         </p>
         <dl className={styles.hours}>
           <dt>工作日</dt>
@@ -43,6 +47,9 @@ export default function MobileContactUsRoute() {
 
       <section className={styles.card} aria-labelledby="contact-channels">
         <h2 id="contact-channels">联系方式</h2>
+        <button type="button" className={styles.chat} onClick={() => openChat(true)} data-testid="contact-chat">
+          在线咨询{online ? '' : '（留言）'}
+        </button>
         <a className={styles.channel} href={`tel:${tel}`} data-testid="contact-hotline">
           <span className={styles.channelIcon} aria-hidden>
             <PhoneOutlined />

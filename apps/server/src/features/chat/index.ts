@@ -1,0 +1,63 @@
+/**
+ * 在线客服 (docs/chat.md): one Fastify plugin of the people's chat (`routes-person.ts`), the agents'
+ * desk (`routes-agent.ts`) and the WebSocket (`routes-socket.ts`, @fastify/websocket), with the hub
+ * of open sockets and the Redis bus between instances (`hub.ts`), the eraser of users' conversations
+ * and the periodic purge of old visitor conversations.
+ */
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION_TOPIC } from '../../plugins/auth';
+import { serviceOpenAt, type ChatContext, type ChatOptions } from './common';
+import { ChatHub } from './hub';
+import agentRoutes from './routes-agent';
+import personRoutes from './routes-person';
+import socketRoutes, { SOCKET_MAX_PAYLOAD } from './routes-socket';
+import { eraseChatData, purgeVisitorConversations } from './service';
+
+export type { ChatOptions } from './common';
+
+/** How often each instance purges old visitor conversations, ms (the purge is idempotent). */
+export const PURGE_EVERY_MS = 3600_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Deletes visitor conversations past their retention at the business time; answers how many. */
+    purgeChat(): Promise<number>;
+  }
+}
+
+async function chatFeature(app: FastifyInstance, opts: ChatOptions) {
+  const hub = new ChatHub(app.redis, `${opts.kvPrefix}chat`);
+  await hub.start();
+  app.addHook('preClose', async () => {
+    await hub.stop();
+  });
+  const ctx: ChatContext = { hub, config: opts.config, serviceOpen: () => serviceOpenAt(opts.config, app.clock()) };
+
+  app.registerErasure('chat', async (tx, userId) => {
+    await eraseChatData(tx, userId);
+  });
+  // A session that ended or changed (logout, disabling, roles, cancellation) closes the user's
+  // sockets here and in the other instances; the client reconnects through a new, checked ticket.
+  app.invalidation.on(SESSION_TOPIC, (data) => {
+    const id = Number(data);
+    if (Number.isInteger(id)) hub.closeUser(id);
+  });
+
+  const purge = async () => purgeVisitorConversations(app.db, new Date(app.clock()));
+  app.decorate('purgeChat', purge);
+  const timer = setInterval(() => {
+    purge().catch((err: unknown) => app.log.error({ err }, 'chat: purge of visitor conversations failed'));
+  }, PURGE_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
+  await app.register(personRoutes, { ctx });
+  await app.register(agentRoutes, { ctx });
+  await app.register(socketRoutes, { ctx });
+}
+
+/** Registered on the root (fastify-plugin) so that `app.purgeChat` and the WebSocket upgrade handling are the app's. */
+export default fp(chatFeature, { name: 'chat', dependencies: ['auth', 'erasure', 'kv', 'read-cache'] });
