@@ -20,4 +20,5 @@ export * from './schemas/prize';
 export * from './schemas/question-bank';
 export * from './schemas/resources';
 export * from './schemas/teaching';
+export * from './schemas/training';
 export * from './schemas/big-data';
