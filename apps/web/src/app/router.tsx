@@ -50,7 +50,10 @@ export const desktopRoutes: RouteObject[] = [
   page(paths.cloudBase, '云题库', () => import('./routes/cloud-base')),
   page(paths.help, '帮助中心', () => import('./routes/help')),
   page(paths.wisdomTeaching, '智慧教学', () => import('./routes/wisdom-teaching')),
-  page(paths.teachersTraining, '智慧研修', comingSoon),
+  page(paths.teachersTraining, '智慧研修', () => import('./routes/teachers-training')),
+  page(paths.teachersTrainingCourse, '研修课程', () => import('./routes/teachers-training-course')),
+  page(paths.teachersTrainingMine, '我的研修', () => import('./routes/teachers-training-mine')),
+  page(paths.teachersTrainingVerify, '结业证书验证', () => import('./routes/teachers-training-verify')),
   page(paths.smartPublishing, '智慧出版', comingSoon),
   page(paths.bigData, '大数据中心', () => import('./routes/big-data')),
   // User centre: a login-guarded layout with a side menu around its three pages (docs/product.md §2, §6).
