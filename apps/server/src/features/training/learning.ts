@@ -36,7 +36,7 @@ export type EnrolmentRow = typeof trainingEnrolments.$inferSelect;
 
 /** Seconds of a lesson of `durationSec` that complete it. */
 export const secondsToComplete = (durationSec: number) =>
-  Math.max(1, Math.ceil(durationSec * TRAINING_LIMITS.watchedRatio));
+  Math.max(1, Math.floor(durationSec * TRAINING_LIMITS.watchedRatio));
 
 /** Enrols `userId` in `courseId` (idempotent: enrolling again answers the enrolment). */
 export async function enrol(db: Db, userId: number, courseId: number, now: Date): Promise<void> {

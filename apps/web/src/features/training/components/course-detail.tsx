@@ -8,7 +8,7 @@ import type { TrainingCourseDetail, TrainingHeartbeatResult } from '@eav/contrac
 import { TRAINING_LIMITS } from '@eav/contract';
 import { CheckCircleFilled, PlayCircleOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Progress, Result, Skeleton, Tag } from 'antd';
+import { Alert, App, Button, Empty, Progress, Result, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { loginPath, paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
@@ -23,7 +23,7 @@ import { LessonPlayer } from './lesson-player';
 import { QuizPanel } from './quiz-panel';
 import styles from './training.module.css';
 
-const needed = (d: number) => Math.max(1, Math.ceil(d * TRAINING_LIMITS.watchedRatio));
+const needed = (d: number) => Math.max(1, Math.floor(d * TRAINING_LIMITS.watchedRatio));
 
 function Status({ course }: { course: TrainingCourseDetail }) {
   const user = useSession((s) => s.user);
@@ -83,11 +83,11 @@ function Status({ course }: { course: TrainingCourseDetail }) {
         <div>
           结业测验：
           {mine.quizPassed ? (
-            <Tag color="success">已通过</Tag>
+            <span className={`${styles.tag} ${styles.tagOk}`}>已通过</span>
           ) : mine.attempts > 0 ? (
-            <Tag color="warning">未通过</Tag>
+            <span className={`${styles.tag} ${styles.tagWarn}`}>未通过</span>
           ) : (
-            <Tag>未作答</Tag>
+            <span className={`${styles.tag} ${styles.tagPlain}`}>未作答</span>
           )}
           {mine.bestScore !== null && (
             <span className={styles.muted}>

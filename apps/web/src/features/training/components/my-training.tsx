@@ -4,7 +4,7 @@
  * Excel export. Visitors get a login prompt.
  */
 import type { TrainingMineItem } from '@eav/contract';
-import { Alert, App, Button, Empty, Skeleton, Table, Tabs, Tag } from 'antd';
+import { Alert, App, Button, Empty, Skeleton, Table, Tabs } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { loginPath, paths } from '@/config/paths';
@@ -42,7 +42,15 @@ function MineList() {
           render: (_, r) => <Link to={`${paths.teachersTrainingCourse}?id=${r.course.id}`}>{r.course.title}</Link>,
         },
         { title: '课时', render: (_, r) => `${r.watchedLessons}/${r.course.lessonCount}` },
-        { title: '测验', render: (_, r) => (r.quizPassed ? <Tag color="success">已通过</Tag> : <Tag>未通过</Tag>) },
+        {
+          title: '测验',
+          render: (_, r) =>
+            r.quizPassed ? (
+              <span className={`${styles.tag} ${styles.tagOk}`}>已通过</span>
+            ) : (
+              <span className={`${styles.tag} ${styles.tagPlain}`}>未通过</span>
+            ),
+        },
         {
           title: '学时',
           render: (_, r) =>
@@ -65,7 +73,7 @@ function MineList() {
                 下载
               </Button>
             ) : r.certificate?.revoked ? (
-              <Tag color="error">已注销</Tag>
+              <span className={`${styles.tag} ${styles.tagBad}`}>已注销</span>
             ) : (
               <span className={styles.muted}>—</span>
             ),
