@@ -352,13 +352,14 @@ describe('learning', () => {
 });
 
 describe('certificates', () => {
-  async function completedTeacher(): Promise<{ teacher: TestUser; code: string }> {
+  async function completedTeacher(): Promise<{ teacher: TestUser; code: string; id: number }> {
     const course = await createCourse({ modules: [{ title: 'm', lessons: [{ title: 'l', videoId: videoIds[1]! }] }] });
     const teacher = await newTeacher(t.database.db);
     await enrol(teacher, course.id);
     await submitQuiz(teacher, course.id, await rightAnswers());
     expect((await watch(teacher, course.modules[0]!.lessons[0]!.id, 30)).courseCompleted).toBe(true);
-    return { teacher, code: (await detail(course.id, teacher)).mine!.certificate!.code };
+    const cert = (await detail(course.id, teacher)).mine!.certificate!;
+    return { teacher, code: cert.code, id: cert.id };
   }
   const verify = async (code: string) => {
     const res = await api(t.app, { url: ApiPaths.trainingVerify, query: { code } });
@@ -382,7 +383,9 @@ describe('certificates', () => {
   });
 
   it('is revoked by operators (idempotent) and then verifies as revoked; the PDF is no longer served', async () => {
-    const { teacher, code } = await completedTeacher();
+    const { teacher, code, id } = await completedTeacher();
+    const pdf = () => api(t.app, { url: ApiPaths.trainingCertificatePdf(id), token: teacher.token });
+    expect((await pdf()).statusCode).toBe(200);
     const revoke = (token: string) =>
       api(t.app, { method: 'POST', url: ApiPaths.adminTrainingRevoke(code), token, body: { reason: '材料不实' } });
     expect((await revoke(teacher.token)).statusCode).toBe(404);
@@ -391,6 +394,7 @@ describe('certificates', () => {
     expect(res.json().data).toMatchObject({ status: 'revoked', code });
     expect((await revoke(admin.token)).statusCode).toBe(200);
     expect((await verify(code)).status).toBe('revoked');
+    expect((await pdf()).statusCode).toBe(404);
     const unknown = await api(t.app, {
       method: 'POST',
       url: ApiPaths.adminTrainingRevoke('AAAA-AAAA-AAAA-AAAA'),
