@@ -131,16 +131,6 @@ test.describe('shells', () => {
     await expect.poll(() => hashOf(page)).toBe('#/');
   });
 
-  test('placeholder pages name their area and link home and to textbooks', async ({ page }) => {
-    await page.goto('/#/teachersTraining');
-    const status = page.getByTestId('status-page');
-    await expect(status.getByRole('heading', { name: '智慧研修' })).toBeVisible();
-    await expect(status.getByText('建设中', { exact: true })).toBeVisible();
-    await expect(status.getByRole('link', { name: '浏览数字教材' })).toHaveAttribute('href', '#/digitalBook');
-    await status.getByRole('link', { name: '返回首页' }).click();
-    await expect.poll(() => hashOf(page)).toBe('#/');
-  });
-
   test('navigation scrolls back to the top', async ({ page }) => {
     await page.goto('/#/about');
     await expect(page.getByRole('heading', { name: '平台介绍', level: 1 })).toBeVisible();

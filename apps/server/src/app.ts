@@ -37,6 +37,8 @@ import chatFeature from './features/chat';
 import questionBankFeature from './features/question-bank';
 import teachingFeature, { teachingProgressHook } from './features/teaching';
 import { questionDetails } from './features/question-bank/questions';
+import trainingFeature from './features/training';
+import { describeVideo, grantVideo } from './features/textbooks/video-grant';
 import { assertUploadQuota, storeImage } from './features/accounts/files';
 import bannerRoutes from './routes/banner';
 import dictionaryRoutes from './routes/dictionary';
@@ -160,6 +162,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     questionDetails,
     images: { store: storeImage, assertQuota: assertUploadQuota },
+  });
+  // Training quizzes use the question bank's questions; lessons play network-learning videos.
+  await app.register(trainingFeature, {
+    config,
+    questionDetails,
+    videos: {
+      describe: describeVideo,
+      grant: (db, id, uid, now) => grantVideo(db, config.urlSigningSecret, id, uid, now),
+    },
   });
 
   // 在线客服: REST calls, the agents' desk and the WebSocket (docs/chat.md).

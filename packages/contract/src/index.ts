@@ -21,6 +21,7 @@ export * from './schemas/prize';
 export * from './schemas/question-bank';
 export * from './schemas/resources';
 export * from './schemas/teaching';
+export * from './schemas/training';
 export * from './schemas/big-data';
 export * from './schemas/publishing';
 export * from './schemas/chat';

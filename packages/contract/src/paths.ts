@@ -231,4 +231,31 @@ export const ApiPaths = {
   adminChatCanned: '/api/v1/admin/chat/canned',
   /** DELETE a canned reply. */
   adminChatCannedItem: (id: string | number) => `/api/v1/admin/chat/canned/${id}`,
+  // smart teacher training (docs/training.md)
+  /** GET the course list (`?stageId&subjectId&page&pageSize`, public). */
+  trainingCourses: '/api/v1/training/courses',
+  /** GET a course with its modules (public; the caller's own state when logged in). */
+  trainingCourse: (id: string | number) => `/api/v1/training/courses/${id}`,
+  /** POST: enrol (role teacher). */
+  trainingEnrol: (id: string | number) => `/api/v1/training/courses/${id}/enrolment`,
+  /** GET the closing quiz without answers, POST `{answers}` an attempt (enrolled). */
+  trainingQuiz: (id: string | number) => `/api/v1/training/courses/${id}/quiz`,
+  /** GET signed media URLs of a lesson (enrolled). */
+  trainingLessonPlay: (id: string | number) => `/api/v1/training/lessons/${id}/play`,
+  /** POST `{sessionId}` while the lesson plays. */
+  trainingLessonHeartbeat: (id: string | number) => `/api/v1/training/lessons/${id}/heartbeat`,
+  /** GET 我的研修. */
+  trainingMine: '/api/v1/training/mine',
+  /** GET 研修档案 (hours per school year). */
+  trainingArchive: '/api/v1/training/archive',
+  /** GET 研修档案 as an .xlsx file. */
+  trainingArchiveExport: '/api/v1/training/archive/export',
+  /** GET the certificate as a PDF (its holder). */
+  trainingCertificatePdf: (id: string | number) => `/api/v1/training/certificates/${id}/pdf`,
+  /** GET `?code=`: public verification of a certificate (rate-limited). */
+  trainingVerify: '/api/v1/training/certificates/verify',
+  /** POST a course definition: create or update by code (administrators). */
+  adminTrainingCourses: '/api/v1/admin/training/courses',
+  /** POST `{reason}`: revoke a certificate by its code (administrators). */
+  adminTrainingRevoke: (code: string) => `/api/v1/admin/training/certificates/${code}/revoke`,
 } as const;

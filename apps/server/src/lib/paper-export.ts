@@ -705,8 +705,11 @@ export async function renderPaperDocx(doc: ExportPaper): Promise<Buffer> {
 const requireHere = createRequire(import.meta.url);
 let fontCache: { regular: Buffer; bold: Buffer } | undefined;
 
-/** Noto Sans SC regular and bold (read once; pdfkit embeds only the glyphs a document uses). */
-function fonts(): { regular: Buffer; bold: Buffer } {
+/**
+ * Noto Sans SC regular and bold (read once; pdfkit embeds only the glyphs a document uses). Also
+ * used by other PDFs with Chinese text (training certificates).
+ */
+export function pdfFonts(): { regular: Buffer; bold: Buffer } {
   if (!fontCache) {
     const regular = requireHere.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
     const bold = requireHere.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf');
@@ -747,7 +750,7 @@ function pdfParagraph(pdf: PDFKit.PDFDocument, pieces: TextPiece[], indent: numb
 
 /** The paper as a PDF (A4, embedded Noto Sans SC subset, 第 n 页 footers). */
 export async function renderPaperPdf(doc: ExportPaper): Promise<Buffer> {
-  const { regular, bold } = fonts();
+  const { regular, bold } = pdfFonts();
   const pdf = new PDFDocument({
     size: 'A4',
     margins: { top: PDF_MARGIN, bottom: PDF_MARGIN, left: PDF_MARGIN, right: PDF_MARGIN },

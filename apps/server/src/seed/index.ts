@@ -21,6 +21,8 @@ import { seedResources } from '../features/resources';
 import { seedQuestionBank } from '../features/question-bank';
 import { teachingSeeder } from '../features/teaching';
 import { questionDetails } from '../features/question-bank/questions';
+import { trainingSeeder } from '../features/training';
+import { describeVideo } from '../features/textbooks/video-grant';
 
 export interface SeedContext {
   db: Db;
@@ -49,6 +51,8 @@ const SEEDERS: Seeder[] = [
   seedResources,
   // After the accounts and question-bank seeders: the demo class uses their accounts and questions.
   teachingSeeder(questionDetails),
+  // After the textbooks and question-bank seeders: demo courses are made of their videos and questions.
+  trainingSeeder({ questionDetails, videos: { describe: describeVideo } }),
 ];
 
 /** Whether demo content goes in: `'fresh'` asks the database whether it holds no user and no textbook yet. */

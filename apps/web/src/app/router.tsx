@@ -23,7 +23,6 @@ function page(path: string, title: string, load: Loader, extra: Partial<RouteObj
   } as RouteObject;
 }
 
-const comingSoon: Loader = () => import('./routes/coming-soon');
 
 /** On a phone, a desktop link with an H5 counterpart goes there with the same item and filters (docs/mobile.md). */
 const toH5 = {
@@ -50,9 +49,12 @@ export const desktopRoutes: RouteObject[] = [
   page(paths.cloudBase, '云题库', () => import('./routes/cloud-base')),
   page(paths.help, '帮助中心', () => import('./routes/help')),
   page(paths.wisdomTeaching, '智慧教学', () => import('./routes/wisdom-teaching')),
-  page(paths.teachersTraining, '智慧研修', comingSoon),
   page(paths.smartPublishing, '智慧出版', () => import('./routes/smart-publishing')),
   page(paths.publishingNews, '出版动态', () => import('./routes/publishing-news')),
+  page(paths.teachersTraining, '智慧研修', () => import('./routes/teachers-training')),
+  page(paths.teachersTrainingCourse, '研修课程', () => import('./routes/teachers-training-course')),
+  page(paths.teachersTrainingMine, '我的研修', () => import('./routes/teachers-training-mine')),
+  page(paths.teachersTrainingVerify, '结业证书验证', () => import('./routes/teachers-training-verify')),
   page(paths.bigData, '大数据中心', () => import('./routes/big-data')),
   // User centre: a login-guarded layout with a side menu around its three pages (docs/product.md §2, §6).
   {

@@ -20,6 +20,12 @@ export const paths = {
   help: '/help',
   wisdomTeaching: '/WisdomTeaching',
   teachersTraining: '/teachersTraining',
+  /** A training course `?id=` (docs/training.md). */
+  teachersTrainingCourse: '/teachersTraining/course',
+  /** 我的研修 and 研修档案 (`?tab=archive`). */
+  teachersTrainingMine: '/teachersTraining/mine',
+  /** Public certificate verification `?code=`. */
+  teachersTrainingVerify: '/teachersTraining/verify',
   smartPublishing: '/smartPublishing',
   /** One 出版动态 announcement: `?id=`. */
   publishingNews: '/smartPublishing/news',

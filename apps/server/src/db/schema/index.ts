@@ -9,3 +9,4 @@ export * from './prize';
 export * from './teaching';
 export * from './publishing';
 export * from './chat';
+export * from './training';

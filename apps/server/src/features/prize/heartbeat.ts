@@ -1,5 +1,5 @@
 /**
- * Reading heartbeats (docs/prize.md, Reading time). Per user the server keeps one anchor: the active
+ * Reading heartbeats (docs/prize.md, Reading time; the rule itself is `beat` of lib/heartbeat.ts). Per user the server keeps one anchor: the active
  * reading session and the time of its last heartbeat, by the server's own clock. A heartbeat of the
  * active session credits the time since the previous one when that gap is more than 0 and at most
  * HEARTBEAT_MAX_GAP_SECONDS; a longer gap restarts counting and credits nothing. A heartbeat with a
@@ -9,51 +9,13 @@
  * atomic step (a Lua script in Redis, one synchronous step in process), so two parallel heartbeats
  * never credit the same interval twice.
  */
-import { HEARTBEAT_MAX_GAP_SECONDS } from '@eav/contract';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { beat, MAX_GAP_MS, REPLACED_KEEP, type Anchor, type BeatResult } from '../../lib/heartbeat';
 
-export const MAX_GAP_MS = HEARTBEAT_MAX_GAP_SECONDS * 1000;
-/** Sessions remembered as replaced per user. */
-const REPLACED_KEEP = 8;
+export { beat, MAX_GAP_MS, type Anchor, type BeatResult } from '../../lib/heartbeat';
 /** An anchor outlives its last heartbeat by this long (then the next heartbeat starts afresh). */
 const ANCHOR_TTL_MS = 3600_000;
-
-export interface Anchor {
-  session: string;
-  at: number;
-  /** Sessions this one replaced, newest first. */
-  replaced: string[];
-}
-
-export interface BeatResult {
-  /** Milliseconds to credit (0 when nothing is credited). */
-  creditMs: number;
-  /** False when another session is active: this one earns nothing. */
-  active: boolean;
-  /** The session started (or took over) with this heartbeat. */
-  started: boolean;
-}
-
-/** The anchor after a heartbeat of `session` at `now`, and what it credits (the rule above). */
-export function beat(anchor: Anchor | null, session: string, now: number): { anchor: Anchor; result: BeatResult } {
-  if (anchor && anchor.session === session) {
-    const gap = now - anchor.at;
-    if (gap > MAX_GAP_MS)
-      return { anchor: { ...anchor, at: now }, result: { creditMs: 0, active: true, started: false } };
-    // Whole seconds are credited and the anchor moves by them only, so the remainder counts with
-    // the next heartbeat; an out-of-order or repeated heartbeat (gap ≤ 0) credits nothing.
-    const creditMs = gap > 0 ? Math.floor(gap / 1000) * 1000 : 0;
-    const next = creditMs > 0 ? { ...anchor, at: anchor.at + creditMs } : anchor;
-    return { anchor: next, result: { creditMs, active: true, started: false } };
-  }
-  if (anchor && anchor.replaced.includes(session) && now - anchor.at <= MAX_GAP_MS)
-    return { anchor, result: { creditMs: 0, active: false, started: false } };
-  const replaced = anchor
-    ? [anchor.session, ...anchor.replaced.filter((s) => s !== session && s !== anchor.session)].slice(0, REPLACED_KEEP)
-    : [];
-  return { anchor: { session, at: now, replaced }, result: { creditMs: 0, active: true, started: true } };
-}
 
 export interface HeartbeatAnchors {
   /** Applies one heartbeat atomically and answers what it credits. */

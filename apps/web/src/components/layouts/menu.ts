@@ -59,6 +59,7 @@ export function selectedMenuKey(pathname: string): MenuKey | null {
   const exact = EXACT[p];
   if (exact) return exact;
   if (p === paths.digitalResources || p.startsWith(`${paths.digitalResources}/`)) return 'resources';
+  if (p.startsWith(`${paths.teachersTraining}/`)) return 'training';
   return null;
 }
 

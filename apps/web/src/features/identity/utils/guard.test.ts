@@ -24,6 +24,8 @@ describe('decideGuard (docs/product.md §4 route guards)', () => {
       rest: '/loginRegistration?loginStep=1',
     });
     expect(decideGuard('/mobileH5/login', q('code=C&state=ab'), false)).toBeNull();
+    // A certificate number, not a WeChat code (docs/training.md).
+    expect(decideGuard('/teachersTraining/verify', q('code=ABCD-EFGH-JKMN-PQRS'), false)).toBeNull();
   });
 
   it('unionId: continue with a local user, log in when bound with token and userId, else bindChoiceWx', () => {

@@ -4,7 +4,8 @@
  * (they leave the address bar at once, by a replace navigation; docs/identity.md, Route guards).
  *
  * - `sessionId` → education-cube login;
- * - `code` (not on /mobileH5/login) → WeChat H5 login, then the answered in-app URL;
+ * - `code` (not on /mobileH5/login or the certificate verification page) → WeChat H5 login, then the
+ *   answered in-app URL;
  * - `unionId` (not on login, bindChoiceWx, bind, register) → stored, then: a local user continues;
  *   `isBound` with `token` and `userId` logs in; otherwise /mobileH5/bindChoiceWx. On the four
  *   excluded pages the value is only stored, for the page to use.
@@ -14,7 +15,11 @@ import { paths } from '@/config/paths';
 /** Query parameters that carry credentials or single-use values; never left in the address bar. */
 export const SENSITIVE_PARAMS = ['sessionId', 'code', 'state', 'unionId', 'isBound', 'token', 'userId'] as const;
 
-const CODE_EXCLUDED = new Set<string>([paths.mobile.login]);
+/**
+ * `code` is not a WeChat code here: the login page uses it itself, and the certificate verification
+ * page's `?code=` is a certificate number printed on paper (docs/training.md).
+ */
+const CODE_EXCLUDED = new Set<string>([paths.mobile.login, paths.teachersTrainingVerify]);
 const UNION_ID_EXCLUDED = new Set<string>([
   paths.mobile.login,
   paths.mobile.bindChoiceWx,
