@@ -14,6 +14,8 @@ export interface Kv {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
   del(key: string): Promise<void>;
+  /** Reads and deletes a value in one atomic step (single-use values): null when absent. */
+  take(key: string): Promise<string | null>;
 }
 
 declare module 'fastify' {
@@ -97,6 +99,12 @@ export class MemoryKv implements Kv {
   async del(key: string) {
     this.cache.delete(key);
   }
+  async take(key: string) {
+    // No await between the read and the delete: atomic in one process.
+    const value = this.cache.get(key) ?? null;
+    this.cache.delete(key);
+    return value;
+  }
 }
 
 /** Redis implementation; keys are prefixed so that several apps can share a server. */
@@ -118,6 +126,9 @@ export class RedisKv implements Kv {
   }
   async del(key: string) {
     await this.redis.del(this.prefix + key);
+  }
+  async take(key: string) {
+    return this.redis.getdel(this.prefix + key);
   }
 }
 
@@ -154,6 +165,9 @@ export class FallbackKv implements Kv {
   }
   del(key: string) {
     return this.use((kv) => kv.del(key));
+  }
+  take(key: string) {
+    return this.use((kv) => kv.take(key));
   }
 }
 

@@ -26,12 +26,9 @@ export async function issueTicket(kv: Kv, grant: TicketGrant): Promise<string> {
 /** Redeems a ticket once: answers its grant, or null when unknown, used or expired. */
 export async function redeemTicket(kv: Kv, ticket: string): Promise<TicketGrant | null> {
   if (!/^[\w-]{43}$/.test(ticket)) return null;
-  const k = key(ticket);
-  const raw = await kv.get(k);
+  // Read and delete in one step (GETDEL in Redis): of two handshakes racing with one ticket, one wins.
+  const raw = await kv.take(key(ticket));
   if (!raw) return null;
-  // A second redemption racing this one may also read it before the delete; the ticket still only
-  // opens what its grant names, for a person already authenticated when it was issued.
-  await kv.del(k);
   try {
     return JSON.parse(raw) as TicketGrant;
   } catch {
