@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { brand, theme } from './theme';
+import { brand, successTint, theme } from './theme';
 
 /**
  * Relative luminance of an sRGB colour `#rrggbb`, per the WCAG 2.2 definition
@@ -53,6 +53,11 @@ describe('theme tokens', () => {
       expect(contrast(WHITE, brand[token])).toBeGreaterThanOrEqual(TEXT_MIN);
     });
   }
+
+  it('success text on the success tint (tags, alerts) reaches 4.5:1', () => {
+    expect(contrast(brand.success, successTint)).toBeGreaterThanOrEqual(TEXT_MIN);
+    expect(contrast(brand.success, '#afbab0')).toBeLessThan(TEXT_MIN);
+  });
 
   it('the focus ring (primary) reaches 3:1 against every surface', () => {
     for (const bg of Object.values(SURFACES)) expect(contrast(brand.primary, bg)).toBeGreaterThanOrEqual(UI_MIN);

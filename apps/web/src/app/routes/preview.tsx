@@ -33,20 +33,26 @@ export default function PreviewRoute() {
 
   if (!valid || (book.error instanceof ApiError && book.error.status === 404)) {
     return (
-      <Result
-        status="404"
-        title="没有找到这本教材"
-        subTitle="链接可能有误，或教材已下架。"
-        extra={
-          <Button type="primary" href={`#${paths.digitalBook}`}>
-            去数字教材浏览
-          </Button>
-        }
-      />
+      <main>
+        <Result
+          status="404"
+          title={<h1 className="eav-result-title">没有找到这本教材</h1>}
+          subTitle="链接可能有误，或教材已下架。"
+          extra={
+            <Button type="primary" href={`#${paths.digitalBook}`}>
+              去数字教材浏览
+            </Button>
+          }
+        />
+      </main>
     );
   }
   if (book.isError)
-    return <QueryError error={book.error} onRetry={() => void book.refetch()} title="教材信息加载失败" />;
+    return (
+      <main>
+        <QueryError error={book.error} onRetry={() => void book.refetch()} title="教材信息加载失败" />
+      </main>
+    );
   if (!book.data) return <Spin size="large" fullscreen description="正在打开教材…" />;
 
   const action = readAction(book.data, loggedIn);

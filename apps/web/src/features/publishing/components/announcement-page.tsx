@@ -28,7 +28,8 @@ export function AnnouncementPage() {
         {missing ? (
           <Result
             status="404"
-            title="公告不存在或已撤下"
+            // The page's one heading, as in every state below.
+            title={<h1 className="eav-result-title">公告不存在或已撤下</h1>}
             extra={
               <Button type="primary" href={`#${paths.smartPublishing}`}>
                 返回智慧出版
@@ -36,13 +37,16 @@ export function AnnouncementPage() {
             }
           />
         ) : q.isError ? (
-          <Alert
-            type="error"
-            showIcon
-            message="公告加载失败"
-            description="请检查网络后重试。"
-            action={<Button onClick={() => void q.refetch()}>重试</Button>}
-          />
+          <>
+            <h1 className={styles.articleTitle}>出版动态</h1>
+            <Alert
+              type="error"
+              showIcon
+              message="公告加载失败"
+              description="请检查网络后重试。"
+              action={<Button onClick={() => void q.refetch()}>重试</Button>}
+            />
+          </>
         ) : !q.data ? (
           <article className={styles.article}>
             <h1 className={styles.articleTitle}>正在加载公告…</h1>

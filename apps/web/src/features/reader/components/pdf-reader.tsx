@@ -170,7 +170,8 @@ export function PdfReader({
   const [fullscreen, setFullscreen] = useState(false);
   const [loadError, setLoadError] = useState<Error | null>(null);
   const retried = useRef(false);
-  const rootRef = useRef<HTMLDivElement>(null);
+  // The page's main landmark: the reader fills the bare /preview page.
+  const rootRef = useRef<HTMLElement>(null);
   const [viewRef, view, viewEl] = useElementSize<HTMLDivElement>();
   const announcement = usePageAnnouncement(page, numPages, chapters);
 
@@ -283,7 +284,7 @@ export function PdfReader({
   const percent = Math.round(scale * 100);
 
   return (
-    <div ref={rootRef} className={styles.reader} data-testid="pdf-reader">
+    <main ref={rootRef} className={styles.reader} data-testid="pdf-reader">
       <ConfigProvider theme={READER_DARK}>
         <header className={styles.toolbar}>
           <div className={styles.toolGroup}>
@@ -526,6 +527,6 @@ export function PdfReader({
           </div>
         </Document>
       )}
-    </div>
+    </main>
   );
 }

@@ -47,6 +47,8 @@ export function MobileBookstore() {
 
   return (
     <div className={styles.page}>
+      {/* The tab bar names the page; screen readers get it as the page's heading. */}
+      <h1 className="eav-visually-hidden">数字教材</h1>
       <div className={styles.sticky}>
         <div className={styles.search}>
           <SearchBar

@@ -1,0 +1,199 @@
+/**
+ * Every route of the web app (docs/accessibility.md): each path of the `paths` table, the desktop
+ * routes at 1440 px and the H5 and mobile routes at 375 px with a phone's user agent, logged out and
+ * logged in as the demo student. No page may show the 建设中 placeholder; each page must have exactly
+ * one `h1` and one `main` landmark, and axe (WCAG 2.0 A/AA, 2.1 AA, 2.2 AA rules) must find no serious
+ * or critical violation. The list is read from the `paths` table at run time, so a new route is checked
+ * without editing this file; routes that show one item get the id of a real item of the demo data.
+ * One test per configuration walks all its routes in one page and reports every problem at once.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { ApiPaths } from '@eav/contract';
+import type { Page } from '@playwright/test';
+import { paths } from '../../apps/web/src/config/paths';
+import { DEMO, loginViaApi, signedFetch } from '../support/api';
+import { MOBILE_UA } from '../support/env';
+import { expect, test } from '../support/fixtures';
+
+/** Every path string of the table (nested groups flattened), plus an unknown path for the 404 page. */
+function allPaths(table: Record<string, unknown>): string[] {
+  return Object.values(table).flatMap((v) => (typeof v === 'string' ? [v] : allPaths(v as Record<string, unknown>)));
+}
+const ROUTES = [...new Set(allPaths(paths)), '/no-such-page', '/mobileH5/no-such-page'];
+
+/** Routes the H5 site and the mobile pages own: checked at 375 px with a phone's user agent. */
+const isPhoneRoute = (p: string) => p.startsWith('/mobileH5') || p.startsWith('/mobile/');
+
+/** Ids of real demo items, fetched once per worker. */
+interface DemoIds {
+  textbook: number;
+  video: number;
+  resource: number;
+  paper: number;
+  activityCode: string | null;
+}
+
+async function getData<T>(path: string): Promise<T> {
+  const res = await signedFetch('GET', path);
+  const json = (await res.json()) as { code: number; msg: string; data: T };
+  if (json.code !== 200) throw new Error(`${path}: ${json.code} ${json.msg}`);
+  return json.data;
+}
+
+let ids: Promise<DemoIds> | undefined;
+function demoIds(): Promise<DemoIds> {
+  ids ??= (async () => {
+    type Page_<T> = { items: T[] };
+    const [textbooks, videos, resources, papers, activity] = await Promise.all([
+      getData<Page_<{ id: number }>>(`${ApiPaths.textbooks}?pageSize=1`),
+      getData<Page_<{ id: number }>>(`${ApiPaths.videos}?pageSize=1`),
+      getData<Page_<{ id: number }>>(`${ApiPaths.resourceSearch}?pageSize=1`),
+      getData<Page_<{ id: number }>>(`${ApiPaths.papers}?pageSize=1`),
+      getData<{ activityCode?: string } | null>(ApiPaths.prizeActivityCurrent).catch(() => null),
+    ]);
+    const first = (list: Page_<{ id: number }>, what: string) => {
+      const item = list.items[0];
+      if (!item) throw new Error(`the demo data holds no ${what}`);
+      return item.id;
+    };
+    return {
+      textbook: first(textbooks, 'textbook'),
+      video: first(videos, 'video'),
+      resource: first(resources, 'resource'),
+      paper: first(papers, 'paper'),
+      activityCode: activity?.activityCode ?? null,
+    };
+  })();
+  return ids;
+}
+
+/** The query a route needs to show a real item (docs/product.md §2), or '' for routes without one. */
+function queryFor(route: string, d: DemoIds): string {
+  const byRoute: Record<string, string> = {
+    [paths.detail]: `id=${d.textbook}`,
+    [paths.material]: `id=${d.textbook}`,
+    [paths.preview]: `id=${d.textbook}`,
+    [paths.mobile.browseBook]: `id=${d.textbook}`,
+    [paths.mobile.pdf]: `id=${d.textbook}`,
+    [paths.videoOnlineLearning]: `id=${d.video}`,
+    [paths.mobile.networkLearning]: `id=${d.video}`,
+    [paths.ossPreview]: `id=${d.resource}`,
+    [paths.mobilePerview]: `id=${d.resource}`,
+    [paths.paperDetail]: `id=${d.paper}`,
+    [paths.paperPrint]: `id=${d.paper}`,
+    [paths.loginRegistration]: 'loginStep=1',
+    ...(d.activityCode
+      ? { [paths.activity]: `activityCode=${d.activityCode}`, [paths.mobile.prize]: `activityCode=${d.activityCode}` }
+      : {}),
+  };
+  return byRoute[route] ?? '';
+}
+
+/** Indicators that a page is still loading its content (antd, antd-mobile, the app's own). */
+const LOADING = ['.ant-spin-spinning', '.ant-skeleton', '.adm-skeleton', '.eav-app-loading', '[aria-busy="true"]'].join(
+  ', ',
+);
+
+/**
+ * Opens the route and waits for its content: the `main` landmark, the network at rest, then no
+ * visible loading indicator (an endless one, e.g. of a list that loads more on scroll, ends the
+ * wait after 15 s rather than failing: axe checks what is shown).
+ */
+async function openAndSettle(page: Page, url: string): Promise<void> {
+  await page.goto(`/#${url}`);
+  await expect(page.locator('main, [role="main"]').first()).toBeAttached({ timeout: 20_000 });
+  // Most pages title themselves once their data is in; a page without an h1 fails below anyway.
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ state: 'attached', timeout: 15_000 })
+    .catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await expect(page.locator(LOADING).filter({ visible: true }))
+    .toHaveCount(0, { timeout: 15_000 })
+    .catch(() => undefined);
+  // Entering animations (fades of antd and antd-mobile) end before axe measures colours.
+  await page.waitForTimeout(400);
+}
+
+/** Serious and critical violations of the WCAG 2.x A/AA rules on the whole page. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} [${n.failureSummary?.split('\n')[1]?.trim() ?? ''}]`).join('; ')}`,
+    );
+}
+
+/** Everything wrong with the route, each line prefixed by the route. */
+async function routeProblems(page: Page, route: string): Promise<string[]> {
+  const query = queryFor(route, await demoIds());
+  await openAndSettle(page, query ? `${route}?${query}` : route);
+  const problems: string[] = [];
+  if (await page.getByText('建设中').count()) problems.push('shows the 建设中 placeholder');
+  const h1 = await page.locator('h1').count();
+  if (h1 !== 1) problems.push(`${h1} h1 elements (one wanted)`);
+  const main = await page.locator('main, [role="main"]').count();
+  if (main !== 1) problems.push(`${main} main landmarks (one wanted)`);
+  problems.push(...(await axeProblems(page)));
+  return problems.map((p) => `${route}: ${p}`);
+}
+
+test('the route list covers the paths table', () => {
+  // Guards the flattening itself: a nested group added to the table is walked too.
+  expect(ROUTES).toContain(paths.mobile.home);
+  expect(ROUTES).toContain(paths.paperPrint);
+  expect(ROUTES.length).toBeGreaterThan(60);
+});
+
+test.describe.configure({ mode: 'parallel' });
+
+const desktopRoutes = ROUTES.filter((p) => !isPhoneRoute(p));
+const phoneRoutes = ROUTES.filter(isPhoneRoute);
+
+for (const loggedIn of [false, true]) {
+  const who = loggedIn ? 'logged in' : 'logged out';
+
+  test.describe(`desktop 1440, ${who}`, () => {
+    test.use({ viewport: { width: 1440, height: 900 } });
+    test(`every desktop route`, async ({ page, allowConsoleErrors }) => {
+      test.setTimeout(desktopRoutes.length * 20_000);
+      // Guarded and item routes answer 401/404 to visitors; this walk checks the pages only.
+      allowConsoleErrors(/Failed to load resource/);
+      if (loggedIn) await logIn(page);
+      const problems: string[] = [];
+      for (const route of desktopRoutes) problems.push(...(await routeProblems(page, route)));
+      expect(problems).toEqual([]);
+    });
+  });
+
+  test.describe(`H5 375, ${who}`, () => {
+    test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, userAgent: MOBILE_UA });
+    test(`every H5 route`, async ({ page, allowConsoleErrors }) => {
+      test.setTimeout(phoneRoutes.length * 20_000);
+      allowConsoleErrors(/Failed to load resource/);
+      if (loggedIn) await logIn(page);
+      const problems: string[] = [];
+      for (const route of phoneRoutes) problems.push(...(await routeProblems(page, route)));
+      expect(problems).toEqual([]);
+    });
+  });
+}
+
+/** The demo student's login answer, once per worker (login is rate-limited per address). */
+let student: Promise<Record<string, unknown> & { token: string }> | undefined;
+
+/** Stores the demo student's session in the browser the way the web client does after a login. */
+async function logIn(page: Page): Promise<void> {
+  student ??= loginViaApi(DEMO.student);
+  const user = await student;
+  // Before the app's scripts run, so that it starts with the session as after a real login.
+  await page.addInitScript((u) => {
+    localStorage.setItem('user', JSON.stringify(u));
+    document.cookie = `token=${u.token}; path=/`;
+  }, user);
+}
