@@ -1,7 +1,8 @@
 /**
- * The 大数据中心 figures (docs/big-data.md), computed with SQL over the real tables: catalogue
- * coverage, activations and reading per Beijing day, reading per 学段, the most read books, downloads
- * per resource type and registered users per city of Zhejiang. The public view withholds every count
+ * The 大数据中心 figures (docs/big-data.md), read with SQL from the rollups of the real tables
+ * (rollups.ts, migration 0016) and the small catalogue tables: catalogue coverage, activations and
+ * reading per Beijing day, reading per 学段, the most read books, downloads per resource type, and
+ * registered and active users per city of Zhejiang. The public view withholds every count
  * of people below `LIMITS.bigData.suppressBelow` (PIPL art. 28, 31: no pupil may be singled out);
  * counts of content (books, questions) are never withheld.
  */
@@ -49,8 +50,9 @@ async function booksBy(
 }
 
 /**
- * Computes the overview at `now` (ms). `suppress`: the public view (counts of people below the
- * threshold become null). Several grouped scans; callers keep the answer for a minute (routes.ts).
+ * Computes the overview at `now` (ms) from the rollups as last refreshed (callers refresh them
+ * first). `suppress`: the public view (counts of people below the threshold become null). Active
+ * users: saved reading progress on one of the last `LIMITS.bigData.days` Beijing days.
  */
 export async function computeOverview(db: Db, now: number, suppress: boolean): Promise<BigDataOverview> {
   const days = lastBeijingDays(now, LIMITS.bigData.days);
@@ -65,9 +67,9 @@ export async function computeOverview(db: Db, now: number, suppress: boolean): P
       (select count(*)::int from questions) as questions,
       (select count(*)::int from papers) as papers,
       (select count(*)::int from resources where status = 'published') as resources,
-      (select count(*)::int from users where status <> 'cancelled') as users,
-      (select count(*)::int from user_textbooks where source = 'code') as activations,
-      (select coalesce(sum(seconds), 0)::bigint / 60 from prize_reading_time) as reading_minutes`,
+      (select coalesce(sum(n), 0)::bigint from big_data_users_by_region) as users,
+      (select coalesce(sum(n), 0)::bigint from big_data_activations) as activations,
+      (select coalesce(sum(seconds), 0)::bigint / 60 from big_data_reading_books) as reading_minutes`,
   );
   const [byStage, bySubject, byEdition] = await Promise.all([
     booksBy(db, 'stage_id', 10),
@@ -77,56 +79,61 @@ export async function computeOverview(db: Db, now: number, suppress: boolean): P
 
   const activationRows = await rows<{ day: string; n: number }>(
     db,
-    sql`select to_char(activated_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day, count(*)::int as n
-        from user_textbooks where source = 'code' and activated_at >= ${since}::timestamptz
-        group by 1`,
-  );
-  const readingRows = await rows<{ day: string; n: number }>(
-    db,
-    sql`select to_char(day, 'YYYY-MM-DD') as day, (sum(seconds) / 60)::int as n
-        from prize_reading_time where day >= ${days[0]}::date
-        group by 1`,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, n from big_data_activations where day >= ${days[0]}::date`,
   );
   // A day's reading is shown only when enough readers made it (their number, not the minutes).
-  const readerRows = await rows<{ day: string; n: number }>(
+  const readingRows = await rows<{ day: string; n: number; readers: number }>(
     db,
-    sql`select to_char(day, 'YYYY-MM-DD') as day, count(distinct user_id)::int as n
-        from prize_reading_time where day >= ${days[0]}::date
-        group by 1`,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, (seconds / 60)::int as n, readers
+        from big_data_reading_days where day >= ${days[0]}::date`,
   );
   const byDay = (list: { day: string; n: number }[]) => new Map(list.map((r) => [r.day, num(r.n)]));
   const activations = byDay(activationRows);
   const reading = byDay(readingRows);
-  const readers = byDay(readerRows);
+  const readers = new Map(readingRows.map((r) => [r.day, num(r.readers)]));
 
   const stageReading = await rows<NamedRow & { readers: number }>(
     db,
-    sql`select d.name as name, (sum(r.seconds) / 60)::int as n, count(distinct r.user_id)::int as readers
-        from prize_reading_time r join textbooks t on t.id = r.textbook_id join dictionary d on d.id = t.stage_id
+    sql`select d.name as name, (coalesce(sum(m.seconds), 0)::bigint / 60)::int as n, sum(r.readers)::int as readers
+        from big_data_stage_readers r join dictionary d on d.id = r.stage_id
+        left join (select t.stage_id, sum(b.seconds) as seconds
+                   from big_data_reading_books b join textbooks t on t.id = b.textbook_id group by t.stage_id) m
+          on m.stage_id = r.stage_id
+        where r.readers > 0
         group by d.name, d.sort_order order by d.sort_order`,
   );
   const topBooks = await rows<{ id: number; title: string; n: number }>(
     db,
-    sql`select t.id as id, t.title as title, count(*)::int as n
-        from reading_progress p join textbooks t on t.id = p.textbook_id
-        group by t.id, t.title order by n desc, t.id limit ${LIMITS.bigData.topBooks}`,
+    sql`select t.id as id, t.title as title, r.readers::int as n
+        from big_data_book_readers r join textbooks t on t.id = r.textbook_id
+        where r.readers > 0
+        order by r.readers desc, t.id limit ${LIMITS.bigData.topBooks}`,
   );
   const downloads = await rows<{ type: string; n: number }>(
     db,
-    sql`select r.type as type, count(*)::int as n
-        from resource_events e join resources r on r.id = e.resource_id
-        where e.kind = 'download' group by r.type order by n desc`,
+    sql`select r.type as type, sum(d.n)::int as n
+        from big_data_downloads d join resources r on r.id = d.resource_id
+        where d.n > 0 group by r.type order by n desc`,
   );
   const regions = await rows<{ region: string; n: number }>(
     db,
-    sql`select region, count(*)::int as n from users
-        where status <> 'cancelled' and region is not null group by region`,
+    sql`select region, n::int as n from big_data_users_by_region where region <> '' and n > 0`,
   );
-  const perCity = new Map<string, number>();
-  for (const r of regions) {
-    const city = cityOfRegion(r.region);
-    if (city) perCity.set(city.code, (perCity.get(city.code) ?? 0) + num(r.n));
-  }
+  const activeRegions = await rows<{ region: string; n: number }>(
+    db,
+    sql`select region, sum(users)::int as n from big_data_active_by_region
+        where region <> '' and day >= ${days[0]}::date group by region`,
+  );
+  const perCity = (list: { region: string; n: number }[]) => {
+    const out = new Map<string, number>();
+    for (const r of list) {
+      const city = cityOfRegion(r.region);
+      if (city) out.set(city.code, (out.get(city.code) ?? 0) + num(r.n));
+    }
+    return out;
+  };
+  const registered = perCity(regions);
+  const active = perCity(activeRegions);
 
   const t = totals ?? {};
   return {
@@ -162,6 +169,7 @@ export async function computeOverview(db: Db, now: number, suppress: boolean): P
       name: RESOURCE_TYPE_LABELS[d.type as ResourceType] ?? d.type,
       count: shown(num(d.n), suppress),
     })),
-    usersByCity: ZHEJIANG_CITIES.map((c) => ({ name: c.name, count: shown(perCity.get(c.code) ?? 0, suppress) })),
+    usersByCity: ZHEJIANG_CITIES.map((c) => ({ name: c.name, count: shown(registered.get(c.code) ?? 0, suppress) })),
+    activeUsersByCity: ZHEJIANG_CITIES.map((c) => ({ name: c.name, count: shown(active.get(c.code) ?? 0, suppress) })),
   };
 }
