@@ -222,7 +222,8 @@ CREATE FUNCTION big_data_users_del() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	INSERT INTO big_data_deltas (kind, region, n)
 		SELECT 'registered', coalesce(region, ''), -count(*) FROM old_rows WHERE status <> 'cancelled' GROUP BY 2;
-	INSERT INTO big_data_deltas (kind, user_id) SELECT 'profile', id FROM old_rows;
+	INSERT INTO big_data_deltas (kind, user_id)
+		SELECT 'profile', o.id FROM old_rows o WHERE EXISTS (SELECT 1 FROM big_data_active_users a WHERE a.user_id = o.id);
 	RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -239,9 +240,14 @@ BEGIN
 				FROM new_rows n JOIN old_rows o ON o.id = n.id
 				WHERE n.region IS DISTINCT FROM o.region OR (n.status = 'cancelled') <> (o.status = 'cancelled')
 		) x GROUP BY region HAVING sum(n) <> 0;
+	-- Only users counted as active need moving. (A user whose active row a running fold is adding
+	-- is moved on their next day of activity, when the fold compares the 地区 again.) The account
+	-- erasure removes the active row before the cancellation updates the row, so no delta keeps the
+	-- id of a cancelled account.
 	INSERT INTO big_data_deltas (kind, user_id)
 		SELECT 'profile', n.id FROM new_rows n JOIN old_rows o ON o.id = n.id
-		WHERE n.region IS DISTINCT FROM o.region OR (n.status = 'cancelled') <> (o.status = 'cancelled');
+		WHERE (n.region IS DISTINCT FROM o.region OR (n.status = 'cancelled') <> (o.status = 'cancelled'))
+			AND EXISTS (SELECT 1 FROM big_data_active_users a WHERE a.user_id = n.id);
 	RETURN NULL;
 END $$;
 --> statement-breakpoint
