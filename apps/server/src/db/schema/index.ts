@@ -7,3 +7,4 @@ export * from './question-bank';
 export * from './resources';
 export * from './prize';
 export * from './teaching';
+export * from './big-data';
