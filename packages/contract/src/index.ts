@@ -21,3 +21,4 @@ export * from './schemas/question-bank';
 export * from './schemas/resources';
 export * from './schemas/teaching';
 export * from './schemas/big-data';
+export * from './schemas/console-content';
