@@ -39,6 +39,11 @@ export const paths = {
   /** The reading activity (docs/prize.md): `?activityCode=`; the activity banner links here. */
   activity: '/activity',
   zjhAuth: '/zjhAuth',
+  /** Operator console, content sections (docs/console-content.md). */
+  adminCatalogue: '/admin/catalogue',
+  adminBanners: '/admin/banners',
+  adminReview: '/admin/review',
+  adminActivities: '/admin/activities',
   mobileLogin: '/mobile/login',
   mobilePerview: '/mobile/perview',
   mobile: {

@@ -24,7 +24,8 @@ export const adminTextbookListQuery = paginationQuery.extend({
   sort: z.preprocess(emptyToUndefined, z.enum(ADMIN_TEXTBOOK_SORTS, { error: '排序字段无效' }).default('id')),
   order: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc'], { error: '排序方向无效' }).default('asc')),
 });
-export type AdminTextbookListQuery = z.input<typeof adminTextbookListQuery>;
+/** What a client sends (every field optional; the server fills the defaults). */
+export type AdminTextbookListQuery = Partial<z.output<typeof adminTextbookListQuery>>;
 
 /** One row of the console's textbook list (dictionary entries by name). */
 export const adminTextbookRow = z.object({
