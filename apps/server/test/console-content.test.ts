@@ -99,11 +99,13 @@ describe('catalogue import jobs', () => {
     const other = await api(t.app, { url: ApiPaths.adminCatalogueImport(job.id), token: admin.token });
     expect(other.statusCode).toBe(404);
 
-    await expect.poll(async () => (await lastAudit('catalogue_import'))?.detail).toMatchObject({
-      created: 2,
-      skipped: 2,
-      by: operator.id,
-    });
+    await expect
+      .poll(async () => (await lastAudit('catalogue_import'))?.detail)
+      .toMatchObject({
+        created: 2,
+        skipped: 2,
+        by: operator.id,
+      });
   });
 
   it('allows one running job per operator and refuses empty or non-multipart uploads', async () => {
@@ -128,7 +130,12 @@ describe('catalogue import jobs', () => {
     const empty = await uploadText(admin.token, '  \n');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().msg).toMatch(/文件是空的/);
-    const json = await api(t.app, { method: 'POST', url: ApiPaths.adminCatalogueImports, token: admin.token, body: {} });
+    const json = await api(t.app, {
+      method: 'POST',
+      url: ApiPaths.adminCatalogueImports,
+      token: admin.token,
+      body: {},
+    });
     expect(json.statusCode).toBe(400);
   });
 
@@ -203,7 +210,9 @@ describe('textbook list, edit and cover', () => {
     const svg = await upload(
       t.app,
       operator.token,
-      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40"/></svg>'),
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40"/></svg>',
+      ),
       'x.png',
       'image/png',
       ApiPaths.adminCatalogueTextbookCover(book!.id),
@@ -228,7 +237,14 @@ describe('banners', () => {
   });
 
   it('crops and re-encodes an uploaded picture to a 1920×400 WebP, audits create, update and delete', async () => {
-    const res = await upload(t.app, operator.token, await photo(1600, 900), 'b.jpg', 'image/jpeg', ApiPaths.adminBannerImages);
+    const res = await upload(
+      t.app,
+      operator.token,
+      await photo(1600, 900),
+      'b.jpg',
+      'image/jpeg',
+      ApiPaths.adminBannerImages,
+    );
     expect(res.statusCode).toBe(200);
     const image = res.json().data as { url: string; width: number; height: number };
     expect(image).toMatchObject({ width: 1920, height: 400 });
@@ -268,7 +284,14 @@ describe('banners', () => {
     expect(deleted.statusCode).toBe(200);
     expect((await lastAudit('banner_delete'))?.detail).toMatchObject({ before: { id }, after: null });
 
-    const refused = await upload(t.app, teacher.token, await photo(), 'b.jpg', 'image/jpeg', ApiPaths.adminBannerImages);
+    const refused = await upload(
+      t.app,
+      teacher.token,
+      await photo(),
+      'b.jpg',
+      'image/jpeg',
+      ApiPaths.adminBannerImages,
+    );
     expect(refused.statusCode).toBe(404);
   });
 });
@@ -290,7 +313,11 @@ describe('resource review', () => {
       status: 'pending',
       uploaderId: teacher.id,
     });
-    const queue = await api(t.app, { url: ApiPaths.adminResources, token: operator.token, query: { status: 'pending' } });
+    const queue = await api(t.app, {
+      url: ApiPaths.adminResources,
+      token: operator.token,
+      query: { status: 'pending' },
+    });
     expect(queue.statusCode).toBe(200);
     expect(queue.json().data.total).toBe(2);
 
@@ -349,7 +376,11 @@ describe('prize activities', () => {
     });
     expect(created.statusCode).toBe(200);
     const row = await lastAudit('activity_save');
-    expect(row?.detail).toMatchObject({ target: `activity:${def.code}`, before: null, after: { activityCode: def.code } });
+    expect(row?.detail).toMatchObject({
+      target: `activity:${def.code}`,
+      before: null,
+      after: { activityCode: def.code },
+    });
 
     const edited = await api(t.app, {
       method: 'POST',

@@ -262,7 +262,12 @@ const bannerRoutes: FastifyPluginAsyncZod<BannerRoutesOptions> = async (app, { a
       await app.db.transaction(async (tx) => {
         const [row] = await tx.delete(banner).where(eq(banner.id, id)).returning();
         if (!row) throw notFound(BANNER_NOT_FOUND);
-        await audit(tx, request, { event: 'banner_delete', target: `banner:${id}`, before: auditView(row), after: null });
+        await audit(tx, request, {
+          event: 'banner_delete',
+          target: `banner:${id}`,
+          before: auditView(row),
+          after: null,
+        });
       });
       await app.readCache.invalidate('banner');
       return ok(null);

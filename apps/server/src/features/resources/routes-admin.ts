@@ -75,14 +75,14 @@ const adminRoutes: FastifyPluginAsyncZod<ResourcesContext> = async (app, { audit
       // Single-use: only a pending resource moves, so two operators cannot both decide.
       const changed = await app.db.transaction(async (tx) => {
         const moved = await tx
-        .update(resources)
-        .set(
-          body.decision === 'approve'
-            ? { status: 'published', rejectReason: null, reviewedAt: now, reviewedBy: request.auth.user.id }
-            : { status: 'rejected', rejectReason: body.reason, reviewedAt: now, reviewedBy: request.auth.user.id },
-        )
-        .where(and(eq(resources.id, id), eq(resources.status, 'pending')))
-        .returning({ id: resources.id, status: resources.status, rejectReason: resources.rejectReason });
+          .update(resources)
+          .set(
+            body.decision === 'approve'
+              ? { status: 'published', rejectReason: null, reviewedAt: now, reviewedBy: request.auth.user.id }
+              : { status: 'rejected', rejectReason: body.reason, reviewedAt: now, reviewedBy: request.auth.user.id },
+          )
+          .where(and(eq(resources.id, id), eq(resources.status, 'pending')))
+          .returning({ id: resources.id, status: resources.status, rejectReason: resources.rejectReason });
         if (moved[0])
           await audit(tx, request, {
             event: 'resource_review',

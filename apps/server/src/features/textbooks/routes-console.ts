@@ -221,9 +221,7 @@ const consoleRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { con
           .where(where),
       ]);
       const dictIds = [
-        ...new Set(
-          rows.flatMap((r) => [r.stageId, r.subjectId, r.editionId, r.gradeId, r.volumeId, r.publisherId]),
-        ),
+        ...new Set(rows.flatMap((r) => [r.stageId, r.subjectId, r.editionId, r.gradeId, r.volumeId, r.publisherId])),
       ].filter((id): id is number => id !== null);
       const names = new Map(
         dictIds.length

@@ -2,7 +2,13 @@
  * Operators' banner calls: `GET/POST /api/v1/admin/banners`, `PUT/DELETE /api/v1/admin/banners/{id}`
  * and the picture upload `POST /api/v1/admin/banner-images` (cropped to 1920 × 400, WebP).
  */
-import { ApiPaths, type AdminBanner, type BannerCreateBody, type BannerUpdateBody, type ConsoleImage } from '@eav/contract';
+import {
+  ApiPaths,
+  type AdminBanner,
+  type BannerCreateBody,
+  type BannerUpdateBody,
+  type ConsoleImage,
+} from '@eav/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPut } from '@/lib/api-client';
 

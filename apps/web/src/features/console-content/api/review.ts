@@ -43,5 +43,4 @@ export function useReviewResource() {
   });
 }
 
-export const getPreviewUrl = (id: number) =>
-  apiGet<ResourceUrlGrant>(ApiPaths.resourceUrl(id), { purpose: 'preview' });
+export const getPreviewUrl = (id: number) => apiGet<ResourceUrlGrant>(ApiPaths.resourceUrl(id), { purpose: 'preview' });

@@ -9,7 +9,8 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { apiGet, prepareRequest } from '@/lib/api-client';
 
 /** `GET /api/v1/admin/catalogue/imports/{id}`: the job's state now (the fallback when the stream breaks). */
-export const getImportJob = (id: string) => apiGet<ImportJob>(ApiPaths.adminCatalogueImport(id), undefined, { silent: true });
+export const getImportJob = (id: string) =>
+  apiGet<ImportJob>(ApiPaths.adminCatalogueImport(id), undefined, { silent: true });
 
 /** Splits an event-stream text into complete events; answers them and the unfinished rest. */
 export function parseEventStream(text: string): { events: { event: string; data: string }[]; rest: string } {
@@ -32,7 +33,11 @@ export function parseEventStream(text: string): { events: { event: string; data:
  * Calls `onJob` with every state of job `id` until it ends; resolves with the last state. When the
  * stream breaks before the end, the job is asked for once.
  */
-export async function watchImport(id: string, onJob: (job: ImportJob) => void, signal?: AbortSignal): Promise<ImportJob> {
+export async function watchImport(
+  id: string,
+  onJob: (job: ImportJob) => void,
+  signal?: AbortSignal,
+): Promise<ImportJob> {
   const url = ApiPaths.adminCatalogueImportEvents(id);
   const prepared = prepareRequest({ url, method: 'get', headers: {} } as InternalAxiosRequestConfig);
   const headers: Record<string, string> = { Accept: 'text/event-stream' };

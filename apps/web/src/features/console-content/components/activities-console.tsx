@@ -110,14 +110,23 @@ export function ActivitiesConsole() {
               render: (_, a) => `${time(a.startAt)} 至 ${time(a.endAt)}`,
             },
             { title: '推荐教材', key: 'books', width: 90, render: (_, a) => `${a.books.length} 本` },
-            { title: '参与人数', dataIndex: 'participants', width: 90, sorter: (a, b) => a.participants - b.participants },
+            {
+              title: '参与人数',
+              dataIndex: 'participants',
+              width: 90,
+              sorter: (a, b) => a.participants - b.participants,
+            },
             {
               title: '操作',
               key: 'actions',
               width: 170,
               render: (_, a) => (
                 <div className={styles.toolbar}>
-                  <Button type="link" onClick={() => setEditing(a)} aria-label={`${a.status === 'upcoming' ? '编辑' : '查看'} ${a.title}`}>
+                  <Button
+                    type="link"
+                    onClick={() => setEditing(a)}
+                    aria-label={`${a.status === 'upcoming' ? '编辑' : '查看'} ${a.title}`}
+                  >
                     {a.status === 'upcoming' ? '编辑' : '查看'}
                   </Button>
                   <Button type="link" onClick={() => setWatching(a)} aria-label={`实时数据 ${a.title}`}>

@@ -71,15 +71,31 @@ function initial(a: AdminActivity | null): ActivityForm {
     drawCost: a.drawCost,
     perUserPrizeLimit: a.perUserPrizeLimit,
     published: a.published,
-    prizeGroups: a.prizeGroups.map((g) => ({ name: g.name, quantity: g.quantity, weight: g.weight, fallback: g.fallback })),
+    prizeGroups: a.prizeGroups.map((g) => ({
+      name: g.name,
+      quantity: g.quantity,
+      weight: g.weight,
+      fallback: g.fallback,
+    })),
   };
 }
 
 /** A multiple select of catalogue books by externalId, searched on the server. */
-function BookPicker({ value, onChange, disabled }: { value?: string[]; onChange?: (v: string[]) => void; disabled: boolean }) {
+function BookPicker({
+  value,
+  onChange,
+  disabled,
+}: {
+  value?: string[];
+  onChange?: (v: string[]) => void;
+  disabled: boolean;
+}) {
   const [q, setQ] = useState('');
   const books = useConsoleTextbooks({ page: 1, pageSize: 20, q: q || undefined, sort: 'id', order: 'asc' });
-  const options = (books.data?.items ?? []).map((b) => ({ value: b.externalId, label: `${b.title}（${b.externalId}）` }));
+  const options = (books.data?.items ?? []).map((b) => ({
+    value: b.externalId,
+    label: `${b.title}（${b.externalId}）`,
+  }));
   for (const v of value ?? []) if (!options.some((o) => o.value === v)) options.push({ value: v, label: v });
   return (
     <Select
@@ -143,6 +159,7 @@ export function ActivityEditor({ activity, onClose }: { activity: AdminActivity 
       title={activity ? `活动：${activity.title}` : '新建活动'}
       onClose={onClose}
       destroyOnHidden
+      rootClassName={styles.overlay}
       extra={
         !locked && (
           <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
@@ -152,12 +169,7 @@ export function ActivityEditor({ activity, onClose }: { activity: AdminActivity 
       }
     >
       {locked && (
-        <Alert
-          type="info"
-          showIcon
-          title="活动已开始，规则、教材和奖品已锁定，不能修改"
-          style={{ marginBottom: 16 }}
-        />
+        <Alert type="info" showIcon title="活动已开始，规则、教材和奖品已锁定，不能修改" style={{ marginBottom: 16 }} />
       )}
       <Form<ActivityForm> form={form} layout="vertical" disabled={locked} initialValues={initial(activity)}>
         <div className={styles.toolbar}>
@@ -206,10 +218,18 @@ export function ActivityEditor({ activity, onClose }: { activity: AdminActivity 
             <Switch />
           </Form.Item>
         </div>
-        <Form.Item name="books" label="推荐教材" rules={[{ required: true, type: 'array', min: 1, message: '请至少推荐一本教材' }]}>
+        <Form.Item
+          name="books"
+          label="推荐教材"
+          rules={[{ required: true, type: 'array', min: 1, message: '请至少推荐一本教材' }]}
+        >
           <BookPicker disabled={locked} />
         </Form.Item>
-        <Form.Item name="rules" label="活动规则（Markdown）" rules={[{ required: true, whitespace: true, message: '请输入活动规则' }]}>
+        <Form.Item
+          name="rules"
+          label="活动规则（Markdown）"
+          rules={[{ required: true, whitespace: true, message: '请输入活动规则' }]}
+        >
           <Input.TextArea rows={5} maxLength={20000} showCount />
         </Form.Item>
         <div className={styles.toolbar}>
@@ -229,10 +249,18 @@ export function ActivityEditor({ activity, onClose }: { activity: AdminActivity 
             <div className={styles.stack}>
               {fields.map((f, i) => (
                 <div key={f.key} className={styles.toolbar}>
-                  <Form.Item name={[f.name, 'name']} label={`奖项 ${i + 1} 名称`} rules={[{ required: true, message: '请输入奖项名称' }]}>
+                  <Form.Item
+                    name={[f.name, 'name']}
+                    label={`奖项 ${i + 1} 名称`}
+                    rules={[{ required: true, message: '请输入奖项名称' }]}
+                  >
                     <Input style={{ width: 160 }} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'quantity']} label="数量" rules={[{ required: true, message: '请填写数量' }]}>
+                  <Form.Item
+                    name={[f.name, 'quantity']}
+                    label="数量"
+                    rules={[{ required: true, message: '请填写数量' }]}
+                  >
                     <InputNumber min={0} max={1000000} precision={0} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'weight']} label="权重" rules={[{ required: true, message: '请填写权重' }]}>
@@ -242,12 +270,21 @@ export function ActivityEditor({ activity, onClose }: { activity: AdminActivity 
                     <Checkbox aria-label={`奖项 ${i + 1} 为兜底奖项`} />
                   </Form.Item>
                   {!locked && fields.length > 1 && (
-                    <Button type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={`删除奖项 ${i + 1}`} onClick={() => remove(f.name)} />
+                    <Button
+                      type="text"
+                      icon={<MinusCircleOutlined aria-hidden />}
+                      aria-label={`删除奖项 ${i + 1}`}
+                      onClick={() => remove(f.name)}
+                    />
                   )}
                 </div>
               ))}
               {!locked && fields.length < 20 && (
-                <Button type="dashed" icon={<PlusOutlined aria-hidden />} onClick={() => add({ name: '', quantity: 1, weight: 1 })}>
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined aria-hidden />}
+                  onClick={() => add({ name: '', quantity: 1, weight: 1 })}
+                >
                   添加奖项
                 </Button>
               )}

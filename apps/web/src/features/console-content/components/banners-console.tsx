@@ -6,7 +6,21 @@
  */
 import { isSafeLink, type AdminBanner, type BannerCreateBody } from '@eav/contract';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Switch, Table, Tag, Upload } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Switch,
+  Table,
+  Tag,
+  Upload,
+} from 'antd';
 import { useState } from 'react';
 import { saveBlob } from '@/lib/download';
 import { errorMessage } from '@/lib/error-message';
@@ -93,6 +107,7 @@ function Editor({ banner, onClose }: { banner: AdminBanner | null; onClose: () =
       onOk={() => void submit()}
       onCancel={onClose}
       destroyOnHidden
+      rootClassName={styles.overlay}
     >
       <Form<BannerForm>
         form={form}
@@ -128,7 +143,12 @@ function Editor({ banner, onClose }: { banner: AdminBanner | null; onClose: () =
               noStyle
               rules={[
                 { required: true, whitespace: true, message: '请上传图片或填写图片地址' },
-                { validator: (_, v: string) => (!v || isSafeLink(v.trim()) ? Promise.resolve() : Promise.reject(new Error('图片地址只能是 https:// 链接或站内路径'))) },
+                {
+                  validator: (_, v: string) =>
+                    !v || isSafeLink(v.trim())
+                      ? Promise.resolve()
+                      : Promise.reject(new Error('图片地址只能是 https:// 链接或站内路径')),
+                },
               ]}
             >
               <Input aria-label="图片地址" placeholder="上传后自动填写，或填写 https:// 地址" style={{ width: 420 }} />
@@ -160,7 +180,12 @@ function Editor({ banner, onClose }: { banner: AdminBanner | null; onClose: () =
           label="链接"
           extra="https:// 开头的网址，或以 / 开头的站内路径，例如 /digitalBook"
           rules={[
-            { validator: (_, v: string) => (!v?.trim() || isSafeLink(v.trim()) ? Promise.resolve() : Promise.reject(new Error('链接只能是 https:// 网址或站内路径'))) },
+            {
+              validator: (_, v: string) =>
+                !v?.trim() || isSafeLink(v.trim())
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('链接只能是 https:// 网址或站内路径')),
+            },
           ]}
         >
           <Input placeholder="/digitalBook" />
@@ -256,7 +281,12 @@ export function BannersConsole() {
           pagination={false}
           locale={{ emptyText: '还没有轮播图' }}
           columns={[
-            { title: '图片', key: 'image', width: 210, render: (_, b) => <img className={styles.bannerThumb} src={b.image} alt="" /> },
+            {
+              title: '图片',
+              key: 'image',
+              width: 210,
+              render: (_, b) => <img className={styles.bannerThumb} src={b.image} alt="" />,
+            },
             {
               title: '标题',
               dataIndex: 'title',

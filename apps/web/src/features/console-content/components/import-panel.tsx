@@ -14,7 +14,11 @@ import styles from './console.module.css';
 /** Largest file the server takes (bytes). */
 const MAX_BYTES = 64 * 1024 * 1024;
 
-const PHASES: Record<ImportJob['phase'], string> = { parsing: '正在检查文件', writing: '正在写入教材', finished: '已完成' };
+const PHASES: Record<ImportJob['phase'], string> = {
+  parsing: '正在检查文件',
+  writing: '正在写入教材',
+  finished: '已完成',
+};
 
 function exportIssues(issues: ImportIssue[], name: string) {
   const csv = toCsv(

@@ -47,6 +47,7 @@ function RejectDialog({ upload, onClose }: { upload: MyResourceUpload; onClose: 
       onOk={() => void submit()}
       onCancel={onClose}
       destroyOnHidden
+      rootClassName={styles.overlay}
     >
       <Form form={form} layout="vertical">
         <Form.Item
@@ -168,7 +169,11 @@ export function ReviewConsole() {
                 width: 220,
                 render: (_, u) => (
                   <div className={styles.toolbar}>
-                    <Button type="link" onClick={() => void preview(u.resource.id)} aria-label={`预览 ${u.resource.title}`}>
+                    <Button
+                      type="link"
+                      onClick={() => void preview(u.resource.id)}
+                      aria-label={`预览 ${u.resource.title}`}
+                    >
                       预览
                     </Button>
                     {u.status === 'pending' && (
@@ -178,16 +183,22 @@ export function ReviewConsole() {
                           okText="通过"
                           cancelText="取消"
                           onConfirm={() =>
-                            review
-                              .mutateAsync({ id: u.resource.id, body: { decision: 'approve' } })
-                              .then(() => void message.success('已通过并发布'), () => undefined)
+                            review.mutateAsync({ id: u.resource.id, body: { decision: 'approve' } }).then(
+                              () => void message.success('已通过并发布'),
+                              () => undefined,
+                            )
                           }
                         >
                           <Button type="link" aria-label={`通过 ${u.resource.title}`}>
                             通过
                           </Button>
                         </Popconfirm>
-                        <Button type="link" danger onClick={() => setRejecting(u)} aria-label={`不通过 ${u.resource.title}`}>
+                        <Button
+                          type="link"
+                          danger
+                          onClick={() => setRejecting(u)}
+                          aria-label={`不通过 ${u.resource.title}`}
+                        >
                           不通过
                         </Button>
                       </>

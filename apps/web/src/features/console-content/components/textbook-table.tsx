@@ -52,6 +52,7 @@ function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void
       title={`编辑教材：${book.title}`}
       onClose={onClose}
       destroyOnHidden
+      rootClassName={styles.overlay}
       extra={
         <Button type="primary" loading={update.isPending} onClick={() => void save()}>
           保存
@@ -85,7 +86,11 @@ function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void
       </Form>
       <div className={styles.stack}>
         <h3 className={styles.subtitle}>封面</h3>
-        <img src={coverUrl} alt={`${book.title}的封面`} style={{ width: 150, aspectRatio: '3 / 4', objectFit: 'cover' }} />
+        <img
+          src={coverUrl}
+          alt={`${book.title}的封面`}
+          style={{ width: 150, aspectRatio: '3 / 4', objectFit: 'cover' }}
+        />
         <Upload
           accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
           showUploadList={false}
@@ -106,7 +111,9 @@ function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void
             上传新封面
           </Button>
         </Upload>
-        <p className={styles.muted}>支持 JPG、PNG、WEBP、GIF、AVIF，最大 10 MB；服务器重新编码为 WebP 并去除图片信息。</p>
+        <p className={styles.muted}>
+          支持 JPG、PNG、WEBP、GIF、AVIF，最大 10 MB；服务器重新编码为 WebP 并去除图片信息。
+        </p>
         {cover.isError && <Alert type="error" showIcon title={errorMessage(cover.error, '封面上传失败')} />}
       </div>
     </Drawer>
@@ -226,4 +233,3 @@ export function TextbookTable() {
     </Card>
   );
 }
-

@@ -3,7 +3,10 @@
  * CRLF lines, every field quoted, and cells that a spreadsheet would run as a formula (`=`, `+`,
  * `-`, `@`, tab, CR) prefixed with an apostrophe (CSV injection).
  */
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | null | undefined)[])[],
+): string {
   const cell = (v: string | number | null | undefined) => {
     let s = v == null ? '' : String(v);
     if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
