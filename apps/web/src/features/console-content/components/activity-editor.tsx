@@ -120,7 +120,9 @@ export function ActivityEditor({ activity, onClose }: { activity: AdminActivity 
   const locked = activity !== null && activity.status !== 'upcoming';
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // An invalid form shows its messages; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const def: ActivityDefinition = {
       code: v.code.trim(),
       title: v.title.trim(),
@@ -171,7 +173,13 @@ export function ActivityEditor({ activity, onClose }: { activity: AdminActivity 
       {locked && (
         <Alert type="info" showIcon title="活动已开始，规则、教材和奖品已锁定，不能修改" style={{ marginBottom: 16 }} />
       )}
-      <Form<ActivityForm> form={form} layout="vertical" disabled={locked} initialValues={initial(activity)}>
+      <Form<ActivityForm>
+        name="activity"
+        form={form}
+        layout="vertical"
+        disabled={locked}
+        initialValues={initial(activity)}
+      >
         <div className={styles.toolbar}>
           <Form.Item
             name="code"

@@ -76,7 +76,9 @@ function Editor({ banner, onClose }: { banner: AdminBanner | null; onClose: () =
   const watched = Form.useWatch([], form) as Partial<BannerForm> | undefined;
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // An invalid form shows its messages; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const body: BannerCreateBody = {
       title: v.title.trim(),
       subtitle: v.subtitle?.trim() || null,
@@ -110,6 +112,7 @@ function Editor({ banner, onClose }: { banner: AdminBanner | null; onClose: () =
       rootClassName={styles.overlay}
     >
       <Form<BannerForm>
+        name="banner"
         form={form}
         layout="vertical"
         initialValues={{
@@ -160,7 +163,7 @@ function Editor({ banner, onClose }: { banner: AdminBanner | null; onClose: () =
                 upload.mutate(file, {
                   onSuccess: (img) => {
                     form.setFieldValue('image', img.url);
-                    void form.validateFields(['image']);
+                    void form.validateFields(['image']).catch(() => undefined);
                     message.success(`图片已裁剪为 ${img.width}×${img.height}`);
                   },
                 });

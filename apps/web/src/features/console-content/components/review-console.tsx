@@ -27,7 +27,9 @@ function RejectDialog({ upload, onClose }: { upload: MyResourceUpload; onClose: 
   const review = useReviewResource();
   const [form] = Form.useForm<{ reason: string }>();
   const submit = async () => {
-    const { reason } = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { reason } = values;
     try {
       await review.mutateAsync({ id: upload.resource.id, body: { decision: 'reject', reason: reason.trim() } });
       message.success('已驳回，上传者将看到原因');
@@ -49,7 +51,7 @@ function RejectDialog({ upload, onClose }: { upload: MyResourceUpload; onClose: 
       destroyOnHidden
       rootClassName={styles.overlay}
     >
-      <Form form={form} layout="vertical">
+      <Form form={form} name="reject" layout="vertical">
         <Form.Item
           name="reason"
           label="原因（上传者可见）"

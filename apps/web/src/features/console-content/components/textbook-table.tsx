@@ -32,7 +32,9 @@ function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void
   const [form] = Form.useForm<{ title: string; access: TextbookAccess; description: string }>();
 
   const save = async () => {
-    const v = await form.validateFields();
+    // An invalid form shows its messages; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     try {
       await update.mutateAsync({
         id: book.id,
@@ -61,6 +63,7 @@ function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void
     >
       <Form
         form={form}
+        name="textbook"
         layout="vertical"
         initialValues={{ title: book.title, access: book.access, description: book.description ?? '' }}
       >
@@ -196,7 +199,7 @@ export function TextbookTable() {
               render: (_, r) => <img className={styles.cover} src={r.coverUrl} alt="" loading="lazy" />,
             },
             { title: '标题', dataIndex: 'title', key: 'title', sorter: true, ellipsis: true },
-            { title: 'externalId', dataIndex: 'externalId', key: 'externalId', width: 150 },
+            { title: 'externalId', dataIndex: 'externalId', key: 'externalId', width: 180 },
             { title: '学段', dataIndex: 'stage', width: 70 },
             { title: '学科', dataIndex: 'subject', width: 100 },
             { title: '版本', dataIndex: 'edition', width: 100 },
