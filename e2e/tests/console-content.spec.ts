@@ -157,6 +157,7 @@ test('an administrator imports the catalogue, creates a banner, approves an uplo
     .getByRole('button', { name: /^通\s?过$/ })
     .click();
   await expect(page.getByText('已通过并发布')).toBeVisible();
+  await expect(page.getByText('已通过并发布')).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: upload })).toHaveCount(0);
 
   // 活动: the list and the live figures of the demo activity.
@@ -165,4 +166,12 @@ test('an administrator imports the catalogue, creates a banner, approves an uplo
   await expect(page.getByText('参与人数').first()).toBeVisible();
   expect(await axeProblems(page)).toEqual([]);
   await shot(page, 'activities');
+  // A started activity opens read-only: its rules, books and prizes are locked.
+  const running = page.getByRole('row').filter({ hasText: '进行中' }).first();
+  await running.getByRole('button', { name: /^查看 / }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByText('活动已开始，规则、教材和奖品已锁定，不能修改')).toBeVisible();
+  await expect(drawer.getByLabel('活动名称')).toBeDisabled();
+  expect(await axeProblems(page)).toEqual([]);
+  await shot(page, 'activity-locked');
 });

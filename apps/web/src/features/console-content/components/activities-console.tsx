@@ -119,9 +119,9 @@ export function ActivitiesConsole() {
             {
               title: '操作',
               key: 'actions',
-              width: 170,
+              width: 190,
               render: (_, a) => (
-                <div className={styles.toolbar}>
+                <div className={styles.actions}>
                   <Button
                     type="link"
                     onClick={() => setEditing(a)}

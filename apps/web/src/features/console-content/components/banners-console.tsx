@@ -323,9 +323,9 @@ export function BannersConsole() {
             {
               title: '操作',
               key: 'actions',
-              width: 140,
+              width: 170,
               render: (_, b) => (
-                <div className={styles.toolbar}>
+                <div className={styles.actions}>
                   <Button type="link" onClick={() => setEditing(b)} aria-label={`编辑 ${b.title}`}>
                     编辑
                   </Button>

@@ -168,9 +168,9 @@ export function ReviewConsole() {
               {
                 title: '操作',
                 key: 'actions',
-                width: 220,
+                width: 250,
                 render: (_, u) => (
-                  <div className={styles.toolbar}>
+                  <div className={styles.actions}>
                     <Button
                       type="link"
                       onClick={() => void preview(u.resource.id)}
