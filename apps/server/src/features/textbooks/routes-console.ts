@@ -46,6 +46,11 @@ const bookParams = z.object({ id: idParam });
 
 const consoleRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { config, audit = noAudit }) => {
   const jobs = new ImportJobs(app.clock);
+  // A closing app lets running imports finish (bounded), so none is cut off inside its transaction.
+  app.addHook('onClose', async () => {
+    const until = Date.now() + 30_000;
+    while (jobs.busy && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+  });
 
   /** Before the body is read: one running import per operator. */
   const oneJobAtATime = async (request: FastifyRequest) => {

@@ -6,9 +6,10 @@
 import type { ActivityDefinition, AdminActivity } from '@eav/contract';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Checkbox, Drawer, Form, Input, InputNumber, Select, Switch } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSaveActivity } from '../api/activities';
 import { useConsoleTextbooks } from '../api/get-textbooks';
+import { useFocusableDrawerBody } from '../hooks/use-focusable-drawer-body';
 import styles from './console.module.css';
 
 interface ActivityForm {
@@ -118,6 +119,8 @@ export function ActivityEditor({ activity, onClose }: { activity: AdminActivity 
   const save = useSaveActivity();
   const [form] = Form.useForm<ActivityForm>();
   const locked = activity !== null && activity.status !== 'upcoming';
+  const body = useRef<HTMLDivElement>(null);
+  useFocusableDrawerBody(body, '活动设置');
 
   const submit = async () => {
     // An invalid form shows its messages; nothing to send.
@@ -170,6 +173,7 @@ export function ActivityEditor({ activity, onClose }: { activity: AdminActivity 
         )
       }
     >
+      <div ref={body} />
       {locked && (
         <Alert type="info" showIcon title="活动已开始，规则、教材和奖品已锁定，不能修改" style={{ marginBottom: 16 }} />
       )}

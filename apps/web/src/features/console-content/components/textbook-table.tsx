@@ -13,12 +13,13 @@ import {
 import { UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Drawer, Form, Input, Select, Table, Upload } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useStages } from '@/api/dictionaries';
 import { errorMessage } from '@/lib/error-message';
 import { useConsoleTextbooks } from '../api/get-textbooks';
 import { useUpdateTextbook } from '../api/update-textbook';
 import { useUploadCover } from '../api/upload-cover';
+import { useFocusableDrawerBody } from '../hooks/use-focusable-drawer-body';
 import styles from './console.module.css';
 
 const ACCESS_OPTIONS = TEXTBOOK_ACCESS.map((a) => ({ value: a, label: TEXTBOOK_ACCESS_LABELS[a] }));
@@ -29,6 +30,8 @@ function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void
   const update = useUpdateTextbook();
   const cover = useUploadCover();
   const [coverUrl, setCoverUrl] = useState(book.coverUrl);
+  const body = useRef<HTMLDivElement>(null);
+  useFocusableDrawerBody(body, '教材信息');
   const [form] = Form.useForm<{ title: string; access: TextbookAccess; description: string }>();
 
   const save = async () => {
@@ -61,6 +64,7 @@ function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void
         </Button>
       }
     >
+      <div ref={body} />
       <Form
         form={form}
         name="textbook"
