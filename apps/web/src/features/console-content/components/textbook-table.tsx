@@ -13,13 +13,12 @@ import {
 import { UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Drawer, Form, Input, Select, Table, Upload } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useStages } from '@/api/dictionaries';
 import { errorMessage } from '@/lib/error-message';
 import { useConsoleTextbooks } from '../api/get-textbooks';
 import { useUpdateTextbook } from '../api/update-textbook';
 import { useUploadCover } from '../api/upload-cover';
-import { useFocusableDrawerBody } from '../hooks/use-focusable-drawer-body';
 import styles from './console.module.css';
 
 const ACCESS_OPTIONS = TEXTBOOK_ACCESS.map((a) => ({ value: a, label: TEXTBOOK_ACCESS_LABELS[a] }));
@@ -30,8 +29,6 @@ function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void
   const update = useUpdateTextbook();
   const cover = useUploadCover();
   const [coverUrl, setCoverUrl] = useState(book.coverUrl);
-  const body = useRef<HTMLDivElement>(null);
-  useFocusableDrawerBody(body, '教材信息');
   const [form] = Form.useForm<{ title: string; access: TextbookAccess; description: string }>();
 
   const save = async () => {
@@ -58,70 +55,72 @@ function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void
       onClose={onClose}
       destroyOnHidden
       rootClassName={styles.overlay}
+      styles={{ body: { padding: 0, overflow: 'hidden' } }}
       extra={
         <Button type="primary" loading={update.isPending} onClick={() => void save()}>
           保存
         </Button>
       }
     >
-      <div ref={body} />
-      <Form
-        form={form}
-        name="textbook"
-        layout="vertical"
-        initialValues={{ title: book.title, access: book.access, description: book.description ?? '' }}
-      >
-        <Form.Item label="externalId">
-          <Input value={book.externalId} disabled />
-        </Form.Item>
-        <Form.Item
-          name="title"
-          label="标题"
-          rules={[
-            { required: true, whitespace: true, message: '请输入标题' },
-            { max: 200, message: '标题不能超过 200 个字' },
-          ]}
+      <div className={styles.drawerScroll} tabIndex={0} role="region" aria-label="教材信息">
+        <Form
+          form={form}
+          name="textbook"
+          layout="vertical"
+          initialValues={{ title: book.title, access: book.access, description: book.description ?? '' }}
         >
-          <Input />
-        </Form.Item>
-        <Form.Item name="access" label="阅读权限" rules={[{ required: true, message: '请选择阅读权限' }]}>
-          <Select options={ACCESS_OPTIONS} />
-        </Form.Item>
-        <Form.Item name="description" label="简介" rules={[{ max: 2000, message: '简介不能超过 2000 个字' }]}>
-          <Input.TextArea rows={4} showCount maxLength={2000} />
-        </Form.Item>
-      </Form>
-      <div className={styles.stack}>
-        <h3 className={styles.subtitle}>封面</h3>
-        <img
-          src={coverUrl}
-          alt={`${book.title}的封面`}
-          style={{ width: 150, aspectRatio: '3 / 4', objectFit: 'cover' }}
-        />
-        <Upload
-          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-          showUploadList={false}
-          beforeUpload={(file) => {
-            cover.mutate(
-              { id: book.id, file },
-              {
-                onSuccess: (img) => {
-                  setCoverUrl(img.url);
-                  message.success('封面已更新');
+          <Form.Item label="externalId">
+            <Input value={book.externalId} disabled />
+          </Form.Item>
+          <Form.Item
+            name="title"
+            label="标题"
+            rules={[
+              { required: true, whitespace: true, message: '请输入标题' },
+              { max: 200, message: '标题不能超过 200 个字' },
+            ]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item name="access" label="阅读权限" rules={[{ required: true, message: '请选择阅读权限' }]}>
+            <Select options={ACCESS_OPTIONS} />
+          </Form.Item>
+          <Form.Item name="description" label="简介" rules={[{ max: 2000, message: '简介不能超过 2000 个字' }]}>
+            <Input.TextArea rows={4} showCount maxLength={2000} />
+          </Form.Item>
+        </Form>
+        <div className={styles.stack}>
+          <h3 className={styles.subtitle}>封面</h3>
+          <img
+            src={coverUrl}
+            alt={`${book.title}的封面`}
+            style={{ width: 150, aspectRatio: '3 / 4', objectFit: 'cover' }}
+          />
+          <Upload
+            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              cover.mutate(
+                { id: book.id, file },
+                {
+                  onSuccess: (img) => {
+                    setCoverUrl(img.url);
+                    message.success('封面已更新');
+                  },
                 },
-              },
-            );
-            return false;
-          }}
-        >
-          <Button icon={<UploadOutlined aria-hidden />} loading={cover.isPending}>
-            上传新封面
-          </Button>
-        </Upload>
-        <p className={styles.muted}>
-          支持 JPG、PNG、WEBP、GIF、AVIF，最大 10 MB；服务器重新编码为 WebP 并去除图片信息。
-        </p>
-        {cover.isError && <Alert type="error" showIcon title={errorMessage(cover.error, '封面上传失败')} />}
+              );
+              return false;
+            }}
+          >
+            <Button icon={<UploadOutlined aria-hidden />} loading={cover.isPending}>
+              上传新封面
+            </Button>
+          </Upload>
+          <p className={styles.muted}>
+            支持 JPG、PNG、WEBP、GIF、AVIF，最大 10 MB；服务器重新编码为 WebP 并去除图片信息。
+          </p>
+          {cover.isError && <Alert type="error" showIcon title={errorMessage(cover.error, '封面上传失败')} />}
+        </div>
       </div>
     </Drawer>
   );
