@@ -39,7 +39,8 @@ import teachingFeature, { teachingProgressHook } from './features/teaching';
 import { questionDetails } from './features/question-bank/questions';
 import trainingFeature from './features/training';
 import { describeVideo, grantVideo } from './features/textbooks/video-grant';
-import { assertUploadQuota, storeImage } from './features/accounts/files';
+import { assertUploadQuota, publicUrl, storeImage, uploadsDir } from './features/accounts/files';
+import { operatorAudit } from './features/accounts/audit';
 import bannerRoutes from './routes/banner';
 import dictionaryRoutes from './routes/dictionary';
 import healthRoutes from './routes/health';
@@ -145,15 +146,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Routes.
   await app.register(healthRoutes);
   await app.register(dictionaryRoutes);
-  await app.register(bannerRoutes);
+  // Operators' writes are recorded in the accounts' audit trail; banner pictures go to the uploads folder.
+  await app.register(bannerRoutes, {
+    audit: operatorAudit,
+    images: { dir: uploadsDir(config.dataDir), publicPrefix: publicUrl('') },
+  });
   // Reading progress saved by the textbooks feature completes reading assignments (root-level hook).
   await app.register(teachingProgressHook);
   await app.register(accountsFeature, { config });
-  await app.register(textbooksFeature, { config });
+  await app.register(textbooksFeature, { config, audit: operatorAudit });
   // The prize feature shows recommended books as the textbooks feature's catalogue cards.
-  await app.register(prizeFeature, { kvPrefix: options.kvPrefix ?? 'eav:', cards: cardsByIds });
+  await app.register(prizeFeature, { kvPrefix: options.kvPrefix ?? 'eav:', cards: cardsByIds, audit: operatorAudit });
   await app.register(questionBankFeature, { config });
-  await app.register(resourcesFeature, { config });
+  await app.register(resourcesFeature, { config, audit: operatorAudit });
   await app.register(bigDataFeature);
   // The showcase shows books as the textbooks feature's catalogue cards.
   await app.register(publishingFeature, { cards: cardsByIds });

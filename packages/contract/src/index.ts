@@ -25,3 +25,4 @@ export * from './schemas/training';
 export * from './schemas/big-data';
 export * from './schemas/publishing';
 export * from './schemas/chat';
+export * from './schemas/console-content';

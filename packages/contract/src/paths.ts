@@ -17,6 +17,21 @@ export const ApiPaths = {
   adminBanners: '/api/v1/admin/banners',
   /** Operators' banner update and delete (role `admin`). */
   adminBanner: (id: string | number) => `/api/v1/admin/banners/${id}`,
+  /** Operators: upload a banner picture (multipart `file`; cropped to the banner ratio, WebP). */
+  adminBannerImages: '/api/v1/admin/banner-images',
+  // operator console, content (docs/console-content.md)
+  /** Catalogue import jobs: start one (POST, JSON Lines as multipart `file`). */
+  adminCatalogueImports: '/api/v1/admin/catalogue/imports',
+  /** One import job's state (GET). */
+  adminCatalogueImport: (id: string) => `/api/v1/admin/catalogue/imports/${encodeURIComponent(id)}`,
+  /** One import job's progress as server-sent events (GET, `text/event-stream`). */
+  adminCatalogueImportEvents: (id: string) => `/api/v1/admin/catalogue/imports/${encodeURIComponent(id)}/events`,
+  /** The console's textbook list (GET, filters, sort, paging). */
+  adminCatalogueTextbooks: '/api/v1/admin/catalogue/textbooks',
+  /** Edit a textbook's fields (PUT). */
+  adminCatalogueTextbook: (id: string | number) => `/api/v1/admin/catalogue/textbooks/${id}`,
+  /** Replace a textbook's cover (POST, multipart `file`; re-encoded to WebP). */
+  adminCatalogueTextbookCover: (id: string | number) => `/api/v1/admin/catalogue/textbooks/${id}/cover`,
   // prize reading activity (docs/prize.md)
   prizeActivityCurrent: '/prize/api/v1/activity/current',
   /** `?activityCode=` */
@@ -41,6 +56,8 @@ export const ApiPaths = {
     `/api/v1/admin/prize/activities/${encodeURIComponent(code)}/ranking/rebuild`,
   /** Operators: the draw audit of an activity (GET, newest first, `page`/`pageSize`). */
   adminPrizeDraws: (code: string) => `/api/v1/admin/prize/activities/${encodeURIComponent(code)}/draws`,
+  /** Operators: live figures of an activity (GET: participants, points, draws, prizes left). */
+  adminPrizeActivityStats: (code: string) => `/api/v1/admin/prize/activities/${encodeURIComponent(code)}/stats`,
   // accounts
   captcha: '/api/v1/pub/user/verificationCode',
   captchaV2: '/api/v2/pub/user/verificationCode',

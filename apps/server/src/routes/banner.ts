@@ -1,7 +1,8 @@
 /**
  * Home carousel banners: the public list `GET /prize/api/v1/banner` (active banners inside their
  * time window, in display order) and the operators' calls under `/api/v1/admin/banners` (role
- * `admin`, enforced by the global role gate of plugins/auth.ts). Links and images are `https://`
+ * `admin` or `operator`, declared per route for the role gate of plugins/auth.ts; every write is
+ * audited with the banner before and after, and pictures are uploaded, cropped and re-encoded here). Links and images are `https://`
  * URLs or in-app paths (`safeLink`), so a `javascript:` or `data:` link never reaches a page
  * (docs/api.md, Banners). The public list comes from the read cache (scope 'banner': writes to
  * banners and prize activities invalidate it; it is rebuilt when a display window opens or closes).
@@ -9,6 +10,8 @@
 import {
   adminBanner,
   ApiPaths,
+  consoleImage,
+  ErrorCode,
   bannerCreateBody,
   bannerIdParams,
   banner as bannerSchema,
@@ -22,13 +25,30 @@ import {
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
 import { rowsOf } from '../db/client';
 import { banner, prizeActivities } from '../db/schema';
 import { runningActivityBanner } from '../features/prize';
-import { notFound, unprocessable } from '../lib/errors';
+import { AppError, badRequest, notFound, unprocessable } from '../lib/errors';
 import { ok } from '../lib/http';
+import { reencodeImage } from '../lib/image-reencode';
+import { noAudit, type AuditJson, type OperatorAudit } from '../lib/operator-audit';
 
-const ADMIN = { roles: ['admin'] } as const;
+const ADMIN = { roles: ['admin', 'operator'] } as const;
+/** Largest banner picture an operator may upload (bytes). */
+export const BANNER_IMAGE_LIMIT = 10 * 1024 * 1024;
+/** The carousel's picture box (px): the ratio of the designed banners (1920 × 400). */
+export const BANNER_IMAGE_SIZE = { width: 1920, height: 400 } as const;
+
+export interface BannerRoutesOptions {
+  /** Records operators' writes (app.ts passes the accounts' audit trail). */
+  audit?: OperatorAudit;
+  /** Where banner pictures are stored (a folder served at `publicPrefix`) – the uploads folder. */
+  images?: { dir: string; publicPrefix: string };
+}
 const BANNER_NOT_FOUND = '轮播图不存在';
 
 type BannerRow = typeof banner.$inferSelect;
@@ -62,7 +82,13 @@ const toDate = (v: string | null) => (v === null ? null : new Date(v));
 
 const bannerList = envelope(z.array(bannerSchema));
 
-const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
+/** What the audit keeps of a banner (its operator view without the creation time). */
+function auditView(row: BannerRow): Record<string, AuditJson> {
+  const { createdAt: _createdAt, ...rest } = adminView(row);
+  return rest;
+}
+
+const bannerRoutes: FastifyPluginAsyncZod<BannerRoutesOptions> = async (app, { audit = noAudit, images }) => {
   /**
    * The next time (ms) a banner's or a prize activity's display window opens or closes: the cached
    * carousel is rebuilt then, since time changes it without a write. Null when none is ahead.
@@ -160,12 +186,21 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const b = request.body;
-      const [row] = await app.db
-        .insert(banner)
-        .values({ ...b, startsAt: toDate(b.startsAt), endsAt: toDate(b.endsAt) })
-        .returning();
+      const row = await app.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(banner)
+          .values({ ...b, startsAt: toDate(b.startsAt), endsAt: toDate(b.endsAt) })
+          .returning();
+        await audit(tx, request, {
+          event: 'banner_create',
+          target: `banner:${created!.id}`,
+          before: null,
+          after: auditView(created!),
+        });
+        return created!;
+      });
       await app.readCache.invalidate('banner');
-      return ok(adminView(row!));
+      return ok(adminView(row));
     },
   );
 
@@ -197,6 +232,12 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
           .set({ ...b, startsAt, endsAt })
           .where(eq(banner.id, id))
           .returning();
+        await audit(tx, request, {
+          event: 'banner_update',
+          target: `banner:${id}`,
+          before: auditView(current),
+          after: auditView(row!),
+        });
         return row!;
       });
       await app.readCache.invalidate('banner');
@@ -217,11 +258,69 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [row] = await app.db.delete(banner).where(eq(banner.id, request.params.id)).returning({ id: banner.id });
-      if (!row) throw notFound(BANNER_NOT_FOUND);
+      const { id } = request.params;
+      await app.db.transaction(async (tx) => {
+        const [row] = await tx.delete(banner).where(eq(banner.id, id)).returning();
+        if (!row) throw notFound(BANNER_NOT_FOUND);
+        await audit(tx, request, {
+          event: 'banner_delete',
+          target: `banner:${id}`,
+          before: auditView(row),
+          after: null,
+        });
+      });
       await app.readCache.invalidate('banner');
       return ok(null);
     },
   );
+
+  // Banner pictures: cropped to the carousel's ratio and re-encoded to WebP, then stored in the
+  // uploads folder under `banner/` (random names, served immutable at /uploads/banner/…).
+  await app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('multipart/form-data'))
+      await scope.register(multipart, { limits: { fileSize: BANNER_IMAGE_LIMIT, files: 1, fields: 5, parts: 6 } });
+    scope.post(
+      ApiPaths.adminBannerImages,
+      {
+        bodyLimit: BANNER_IMAGE_LIMIT + 64 * 1024,
+        config: { ...ADMIN, rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['admin'],
+          summary: '上传轮播图图片（multipart 字段 file；按内容识别，裁剪为 1920×400 并重新编码为 WebP）',
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(consoleImage) },
+        },
+      },
+      async (request) => {
+        if (!images) throw badRequest('此部署未配置文件存储，无法上传图片');
+        if (!request.isMultipart()) throw badRequest('请以 multipart/form-data 上传图片（字段 file）');
+        const tooLarge = () => new AppError(413, ErrorCode.FILE_TOO_LARGE, '图片不能超过 10 MB');
+        let data: Buffer;
+        try {
+          const part = await request.file({ limits: { fileSize: BANNER_IMAGE_LIMIT, files: 1 } });
+          if (!part) throw badRequest('请选择要上传的图片');
+          data = await part.toBuffer();
+          if (part.file.truncated) throw tooLarge();
+        } catch (err) {
+          if (err instanceof AppError) throw err;
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+          throw new AppError(422, ErrorCode.FILE_STREAM, '图片上传中断，请重新上传');
+        }
+        const image = await reencodeImage(data, { ...BANNER_IMAGE_SIZE, fit: 'cover' });
+        const key = `banner/${randomUUID()}.webp`;
+        const target = path.join(images.dir, key);
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await fs.writeFile(target, image.data, { flag: 'wx' });
+        const url = `${images.publicPrefix}${key}`;
+        await audit(app.db, request, {
+          event: 'banner_image',
+          target: `image:${key}`,
+          after: { url, width: image.width, height: image.height, bytes: image.data.length },
+        });
+        return ok({ url, width: image.width, height: image.height });
+      },
+    );
+  });
 };
 export default bannerRoutes;

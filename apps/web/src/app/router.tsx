@@ -78,6 +78,11 @@ export const desktopRoutes: RouteObject[] = [
   page(paths.activity, '有奖阅读', () => import('./routes/activity'), toH5),
   page(paths.zjhAuth, '之江汇授权', () => import('./routes/zjh-auth')),
   page(paths.adminChat, '在线客服工作台', () => import('./routes/admin-chat')),
+  // Operator console, content sections (docs/console-content.md).
+  page(paths.adminCatalogue, '目录导入', () => import('./routes/admin-catalogue')),
+  page(paths.adminBanners, '轮播图', () => import('./routes/admin-banners')),
+  page(paths.adminReview, '资源审核', () => import('./routes/admin-review')),
+  page(paths.adminActivities, '活动', () => import('./routes/admin-activities')),
 ];
 
 export const bareRoutes: RouteObject[] = [

@@ -49,6 +49,11 @@ export const paths = {
   zjhAuth: '/zjhAuth',
   /** 在线客服 agent desk (roles admin, support; docs/chat.md). */
   adminChat: '/admin/chat',
+  /** Operator console, content sections (docs/console-content.md). */
+  adminCatalogue: '/admin/catalogue',
+  adminBanners: '/admin/banners',
+  adminReview: '/admin/review',
+  adminActivities: '/admin/activities',
   mobileLogin: '/mobile/login',
   mobilePerview: '/mobile/perview',
   mobile: {

@@ -7,6 +7,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import type { AuditJson, OperatorAudit } from '../../lib/operator-audit';
 
 export type AuditEvent =
   | 'login'
@@ -24,7 +25,20 @@ export type AuditEvent =
   | 'bind'
   | 'unbind'
   | 'identity_select'
-  | 'class_server_key';
+  | 'class_server_key'
+  // operator console, content (docs/console-content.md)
+  | 'catalogue_import'
+  | 'textbook_update'
+  | 'textbook_cover'
+  | 'banner_create'
+  | 'banner_update'
+  | 'banner_delete'
+  | 'banner_image'
+  | 'resource_review'
+  | 'activity_save';
+
+/** A JSON value of an audit row's before/after snapshot. */
+export type AuditValue = AuditJson;
 
 export interface AuditEntry {
   event: AuditEvent;
@@ -38,6 +52,11 @@ export interface AuditEntry {
    * not keep the person's network trail (docs/accounts.md, Erasure).
    */
   anonymous?: boolean;
+  /** What an operator action changed, e.g. `banner:12` (stored as `detail.target`). */
+  target?: string;
+  /** The target's values before and after an operator's write (stored as `detail.before`/`detail.after`). */
+  before?: Record<string, AuditValue> | null;
+  after?: Record<string, AuditValue> | null;
 }
 
 /** 138****0001: phones in audit subjects are masked (the user id identifies known users). */
@@ -54,10 +73,36 @@ export async function audit(db: Db | Tx, request: FastifyRequest, entry: AuditEn
     subject: entry.subject?.slice(0, 64) ?? null,
     ip: entry.anonymous ? null : request.ip,
     userAgent: entry.anonymous ? null : userAgentOf(request),
-    detail: entry.detail ?? null,
+    detail: detailOf(entry),
     createdAt: new Date(request.server.clock()),
   });
 }
+
+/** `detail` with the optional target and before/after snapshot folded in (null when all are absent). */
+function detailOf(entry: AuditEntry): Record<string, AuditValue> | null {
+  const extra: Record<string, AuditValue> = {};
+  if (entry.target !== undefined) extra.target = entry.target;
+  if (entry.before !== undefined) extra.before = entry.before;
+  if (entry.after !== undefined) extra.after = entry.after;
+  if (!entry.detail && Object.keys(extra).length === 0) return null;
+  return { ...entry.detail, ...extra };
+}
+
+/**
+ * The operator audit other features receive from app.ts: one `success` row (unless stated) for the
+ * request's operator, with `detail.by` (the operator, as the accounts' operator actions record it),
+ * the target and the before/after values.
+ */
+export const operatorAudit: OperatorAudit = (db, request, entry) =>
+  audit(db, request, {
+    event: entry.event,
+    result: entry.result ?? 'success',
+    userId: request.auth.user.id,
+    detail: { ...entry.detail, by: request.auth.user.id },
+    target: entry.target,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
 
 /** The request's User-Agent, bounded. */
 export function userAgentOf(request: FastifyRequest): string | null {

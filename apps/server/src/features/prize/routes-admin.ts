@@ -1,11 +1,14 @@
 /**
- * Operators' activity calls (role `admin`, enforced by the role gate for every `/api/v1/admin/**`
- * path; docs/prize.md, Operators): list, create or update by code (refused once started: the same
- * service as `npm run activity:create`), rebuild the ranking from the database, and the draw audit.
+ * Operators' activity calls (roles `admin` and `operator`, declared per route for the role gate;
+ * docs/prize.md, Operators): list, create or update by code (refused once started: the same
+ * service as `npm run activity:create`; audited with the definition before and after), live
+ * figures, rebuild the ranking from the database, and the draw audit.
  */
 import {
   activityCodeParams,
+  activityStats,
   adminActivity,
+  type AdminActivity,
   ApiPaths,
   drawAudit,
   envelope,
@@ -13,18 +16,25 @@ import {
   paginationQuery,
   PrizeMessages,
 } from '@eav/contract';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { prizeActivities, prizeDraws } from '../../db/schema';
+import { prizeActivities, prizeDraws, prizeGroups, prizeParticipants } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { ok, page } from '../../lib/http';
-import { adminView, loadActivity, saveActivity } from './activities';
+import { noAudit } from '../../lib/operator-audit';
+import { adminView, loadActivity, saveActivity, statusAt } from './activities';
 import { routePath, type PrizeRouteOptions } from './routes-common';
 
-const ADMIN = { roles: ['admin'] } as const;
+const ADMIN = { roles: ['admin', 'operator'] } as const;
 
-const adminRoutes: FastifyPluginAsyncZod<PrizeRouteOptions> = async (app, { service }) => {
+/** The definition an audit row keeps of an activity (without its changing figures). */
+function auditable(a: AdminActivity) {
+  const { participants: _participants, status: _status, ...rest } = a;
+  return JSON.parse(JSON.stringify(rest)) as Record<string, string | number | boolean | null>;
+}
+
+const adminRoutes: FastifyPluginAsyncZod<PrizeRouteOptions> = async (app, { service, audit = noAudit }) => {
   const find = async (code: string) => {
     const a = await loadActivity(app.db, code);
     if (!a) throw notFound(PrizeMessages.activityNotFound);
@@ -70,10 +80,55 @@ const adminRoutes: FastifyPluginAsyncZod<PrizeRouteOptions> = async (app, { serv
     },
     async (request) => {
       const now = app.clock();
+      const code = typeof request.body.code === 'string' ? request.body.code.trim() : '';
+      const previous = code ? await loadActivity(app.db, code) : null;
+      const before = previous ? await adminView(app.db, previous, now) : null;
       const { activity, created } = await saveActivity(app.db, request.body, now);
       service.activities.invalidate(activity.code);
+      const after = await adminView(app.db, activity, now);
+      await audit(app.db, request, {
+        event: 'activity_save',
+        target: `activity:${activity.code}`,
+        before: before ? auditable(before) : null,
+        after: auditable(after),
+      });
       request.log.info({ activity: activity.code, created, by: request.auth.user.id }, 'prize activity saved');
-      return ok({ ...(await adminView(app.db, activity, now)), created });
+      return ok({ ...after, created });
+    },
+  );
+
+  app.get(
+    routePath(ApiPaths.adminPrizeActivityStats, 'code'),
+    {
+      config: ADMIN,
+      schema: {
+        tags: ['admin'],
+        summary: '活动实时数据：参与人数、累计积分、抽奖次数、剩余奖品',
+        security: [{ bearer: [] }],
+        params: activityCodeParams,
+        response: { 200: envelope(activityStats) },
+      },
+    },
+    async (request) => {
+      const a = await find(request.params.code);
+      const [[people], [draws], [stock]] = await Promise.all([
+        app.db
+          .select({ n: count(), points: sql<number>`coalesce(sum(${prizeParticipants.points}), 0)::int` })
+          .from(prizeParticipants)
+          .where(eq(prizeParticipants.activityId, a.id)),
+        app.db.select({ n: count() }).from(prizeDraws).where(eq(prizeDraws.activityId, a.id)),
+        app.db
+          .select({ n: sql<number>`coalesce(sum(${prizeGroups.stock}), 0)::int` })
+          .from(prizeGroups)
+          .where(eq(prizeGroups.activityId, a.id)),
+      ]);
+      return ok({
+        participants: people?.n ?? 0,
+        points: Number(people?.points ?? 0),
+        draws: draws?.n ?? 0,
+        prizesLeft: Number(stock?.n ?? 0),
+        status: statusAt(a, app.clock()),
+      });
     },
   );
 

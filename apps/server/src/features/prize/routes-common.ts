@@ -7,6 +7,7 @@ import { Messages, type TextbookListItem } from '@eav/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import type { OperatorAudit } from '../../lib/operator-audit';
 import type { AuthUser } from '../../plugins/auth';
 import type { PrizeService } from './service';
 
@@ -17,6 +18,8 @@ export interface PrizeOptions {
   /** Prefix of shared keys in Redis (tests isolate runs with a random one). */
   kvPrefix?: string;
   cards: CardsByIds;
+  /** Records operators' activity writes (app.ts passes the accounts' audit trail). */
+  audit?: OperatorAudit;
 }
 
 export interface PrizeRouteOptions extends PrizeOptions {

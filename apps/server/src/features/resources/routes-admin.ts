@@ -1,7 +1,7 @@
 /**
  * Operators' review (docs/resources.md, Review): the list of uploads by state and the single-use
- * decision pending → published, or pending → rejected with a reason shown to the uploader. Every
- * path here is under /api/v1/admin, so the role gate lets only operators in.
+ * decision pending → published, or pending → rejected with a reason shown to the uploader, audited.
+ * Roles `admin` and `reviewer` (declared per route for the role gate of plugins/auth.ts).
  */
 import {
   ApiPaths,
@@ -20,14 +20,18 @@ import { z } from 'zod';
 import { resources } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { ok, page } from '../../lib/http';
+import { noAudit } from '../../lib/operator-audit';
 import type { ResourcesContext } from './routes-common';
 import { uploadQuery } from './routes-mine';
 
-const adminRoutes: FastifyPluginAsyncZod<ResourcesContext> = async (app) => {
+/** Review is the reviewers' work (and the administrators'). */
+const REVIEW = { roles: ['admin', 'reviewer'] } as const;
+
+const adminRoutes: FastifyPluginAsyncZod<ResourcesContext> = async (app, { audit = noAudit }) => {
   app.get(
     ApiPaths.adminResources,
     {
-      config: { roles: ['admin'] },
+      config: REVIEW,
       schema: {
         tags: ['resources'],
         summary: '教师上传的资源（按审核状态，运营人员）',
@@ -54,7 +58,7 @@ const adminRoutes: FastifyPluginAsyncZod<ResourcesContext> = async (app) => {
   app.post(
     ApiPaths.adminResourceReview(':id'),
     {
-      config: { roles: ['admin'] },
+      config: REVIEW,
       schema: {
         tags: ['resources'],
         summary: '审核资源：通过（发布）或不通过（附原因）',
@@ -69,15 +73,25 @@ const adminRoutes: FastifyPluginAsyncZod<ResourcesContext> = async (app) => {
       const body = request.body;
       const now = new Date(app.clock());
       // Single-use: only a pending resource moves, so two operators cannot both decide.
-      const changed = await app.db
-        .update(resources)
-        .set(
-          body.decision === 'approve'
-            ? { status: 'published', rejectReason: null, reviewedAt: now, reviewedBy: request.auth.user.id }
-            : { status: 'rejected', rejectReason: body.reason, reviewedAt: now, reviewedBy: request.auth.user.id },
-        )
-        .where(and(eq(resources.id, id), eq(resources.status, 'pending')))
-        .returning({ id: resources.id });
+      const changed = await app.db.transaction(async (tx) => {
+        const moved = await tx
+          .update(resources)
+          .set(
+            body.decision === 'approve'
+              ? { status: 'published', rejectReason: null, reviewedAt: now, reviewedBy: request.auth.user.id }
+              : { status: 'rejected', rejectReason: body.reason, reviewedAt: now, reviewedBy: request.auth.user.id },
+          )
+          .where(and(eq(resources.id, id), eq(resources.status, 'pending')))
+          .returning({ id: resources.id, status: resources.status, rejectReason: resources.rejectReason });
+        if (moved[0])
+          await audit(tx, request, {
+            event: 'resource_review',
+            target: `resource:${id}`,
+            before: { status: 'pending' },
+            after: { status: moved[0].status, rejectReason: moved[0].rejectReason },
+          });
+        return moved;
+      });
       if (changed.length === 0) {
         const [exists] = await app.db.select({ id: resources.id }).from(resources).where(eq(resources.id, id));
         if (!exists) throw notFound(ResourceMessages.notFound);

@@ -3,12 +3,15 @@ import { Messages } from '@eav/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
 import { notFound } from '../../lib/errors';
+import type { OperatorAudit } from '../../lib/operator-audit';
 import type { AuthUser } from '../../plugins/auth';
 import type { Generator } from './generate';
 import type { ResourceStorage } from './storage';
 
 export interface ResourcesOptions {
   config: AppConfig;
+  /** Records operators' review decisions (app.ts passes the accounts' audit trail). */
+  audit?: OperatorAudit;
 }
 
 /** What every route file of the feature gets from the plugin. */

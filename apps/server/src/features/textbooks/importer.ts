@@ -86,6 +86,11 @@ export interface ImportOptions {
   baseDir?: string | undefined;
   /** DATA_DIR, where referenced local files are copied (`textbooks/…`); files are ignored without it. */
   dataDir?: string | undefined;
+  /**
+   * Called once the lines are checked (`done` 0) and after every written batch: books written so
+   * far and books to write (the valid lines). Used by the console's import jobs for their progress.
+   */
+  onProgress?: ((progress: { done: number; total: number }) => void) | undefined;
 }
 
 interface ParsedLine {
@@ -217,6 +222,7 @@ export async function importTextbooks(db: Db, text: string, opts: ImportOptions 
     return false;
   });
   skipped.sort((a, b) => a.line - b.line);
+  opts.onProgress?.({ done: 0, total: rows.length });
 
   // Local files first (outside the transaction: copying is idempotent by content hash).
   const files = rows.map((r) => {
@@ -369,6 +375,7 @@ export async function importTextbooks(db: Db, text: string, opts: ImportOptions 
           else updated++;
         }
       }
+      opts.onProgress?.({ done: Math.min(i + BATCH, values.length), total: values.length });
     }
   });
 

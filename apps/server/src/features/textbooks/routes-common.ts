@@ -5,10 +5,13 @@
 import { INT4_MAX } from '@eav/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
+import type { OperatorAudit } from '../../lib/operator-audit';
 import type { AuthUser } from '../../plugins/auth';
 
 export interface TextbooksOptions {
   config: AppConfig;
+  /** Records operators' writes of the console routes (app.ts passes the accounts' audit trail). */
+  audit?: OperatorAudit;
 }
 
 /** The user when logged in, else null; an invalid token still answers 401 (the client logs out). */

@@ -1,0 +1,137 @@
+/**
+ * 目录导入: upload a JSON Lines catalogue (docs/api.md, Textbook catalogue import), watch the live
+ * progress bar fed by the job's server-sent events, then read the report: counts and every bad
+ * line with its number and Chinese reason (exportable as CSV).
+ */
+import type { ImportIssue, ImportJob } from '@eav/contract';
+import { InboxOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Progress, Table, Upload } from 'antd';
+import { saveBlob } from '@/lib/download';
+import { useImportJob } from '../hooks/use-import-job';
+import { csvBlob, toCsv } from '../lib/csv';
+import styles from './console.module.css';
+
+/** Largest file the server takes (bytes). */
+const MAX_BYTES = 64 * 1024 * 1024;
+
+const PHASES: Record<ImportJob['phase'], string> = {
+  parsing: '正在检查文件',
+  writing: '正在写入教材',
+  finished: '已完成',
+};
+
+function exportIssues(issues: ImportIssue[], name: string) {
+  const csv = toCsv(
+    ['行号', 'externalId', '原因'],
+    issues.map((i) => [i.line, i.externalId, i.message]),
+  );
+  saveBlob(csvBlob(csv), name);
+}
+
+function Report({ job }: { job: ImportJob }) {
+  const r = job.report!;
+  return (
+    <div className={styles.stack}>
+      <Descriptions
+        title="导入报告"
+        size="small"
+        bordered
+        column={6}
+        items={[
+          { key: 'lines', label: '总行数', children: r.lines },
+          { key: 'created', label: '新增', children: r.created },
+          { key: 'updated', label: '更新', children: r.updated },
+          { key: 'unchanged', label: '未变化', children: r.unchanged },
+          { key: 'skipped', label: '跳过', children: r.skipped.length },
+          { key: 'time', label: '用时', children: `${(r.durationMs / 1000).toFixed(1)} 秒` },
+        ]}
+      />
+      <Table<ImportIssue>
+        size="small"
+        rowKey={(i) => `${i.line}-${i.message}`}
+        dataSource={r.skipped}
+        pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+        locale={{ emptyText: '没有错误行' }}
+        title={() => (
+          <div className={styles.spread}>
+            <h3 className={styles.subtitle}>错误行（{r.skipped.length}）</h3>
+            <Button disabled={r.skipped.length === 0} onClick={() => exportIssues(r.skipped, '导入错误行.csv')}>
+              导出 CSV
+            </Button>
+          </div>
+        )}
+        columns={[
+          { title: '行号', dataIndex: 'line', width: 90 },
+          { title: 'externalId', dataIndex: 'externalId', width: 200, render: (v: string | null) => v ?? '—' },
+          { title: '原因', dataIndex: 'message' },
+        ]}
+      />
+      {r.warnings.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={`提示（${r.warnings.length}）`}
+          description={
+            <ul>
+              {r.warnings.slice(0, 20).map((w) => (
+                <li key={`${w.line}-${w.message}`}>
+                  第 {w.line} 行：{w.message}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+export function ImportPanel() {
+  const { state, start, reset } = useImportJob();
+  const busy = state.step === 'uploading' || state.step === 'running';
+  const job = state.step === 'running' || state.step === 'finished' ? state.job : null;
+
+  return (
+    <Card title={<h2 className={styles.subtitle}>导入教材目录</h2>}>
+      <div className={styles.stack}>
+        <Upload.Dragger
+          accept=".jsonl,.json,.txt,.ndjson"
+          multiple={false}
+          showUploadList={false}
+          disabled={busy}
+          beforeUpload={(file) => {
+            if (file.size > MAX_BYTES) {
+              reset();
+              return Upload.LIST_IGNORE;
+            }
+            void start(file);
+            return false;
+          }}
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined aria-hidden />
+          </p>
+          <p className="ant-upload-text">点击或拖拽 JSON Lines 文件到此处开始导入</p>
+          <p className="ant-upload-hint">每行一本教材（externalId、title、stage、subject、edition…），最大 64 MB</p>
+        </Upload.Dragger>
+        {state.step === 'uploading' && <Alert type="info" showIcon title={`正在上传 ${state.fileName}…`} />}
+        {job && (
+          <div>
+            <p className={styles.muted} aria-live="polite">
+              {job.fileName ?? '导入文件'}：{PHASES[job.phase]}
+              {job.total > 0 && `（${job.done} / ${job.total}）`}
+            </p>
+            <Progress
+              percent={job.percent}
+              status={job.status === 'failed' ? 'exception' : job.status === 'done' ? 'success' : 'active'}
+              aria-label="导入进度"
+            />
+          </div>
+        )}
+        {job?.status === 'failed' && <Alert type="error" showIcon title={job.error ?? '导入失败'} />}
+        {state.step === 'error' && <Alert type="error" showIcon title={state.message} />}
+        {job?.status === 'done' && job.report && <Report job={job} />}
+      </div>
+    </Card>
+  );
+}

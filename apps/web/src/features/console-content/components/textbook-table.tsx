@@ -1,0 +1,241 @@
+/**
+ * The console's textbook list: search, stage and access filters, sorting and paging done by the
+ * server; each row opens an editor of the book's title, access and description and its cover
+ * (uploaded, re-encoded to WebP by the server). Every save is audited on the server.
+ */
+import {
+  TEXTBOOK_ACCESS,
+  TEXTBOOK_ACCESS_LABELS,
+  type AdminTextbookListQuery,
+  type AdminTextbookRow,
+  type TextbookAccess,
+} from '@eav/contract';
+import { UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Drawer, Form, Input, Select, Table, Upload } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useState } from 'react';
+import { useStages } from '@/api/dictionaries';
+import { errorMessage } from '@/lib/error-message';
+import { useConsoleTextbooks } from '../api/get-textbooks';
+import { useUpdateTextbook } from '../api/update-textbook';
+import { useUploadCover } from '../api/upload-cover';
+import styles from './console.module.css';
+
+const ACCESS_OPTIONS = TEXTBOOK_ACCESS.map((a) => ({ value: a, label: TEXTBOOK_ACCESS_LABELS[a] }));
+const time = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
+
+function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void }) {
+  const { message } = App.useApp();
+  const update = useUpdateTextbook();
+  const cover = useUploadCover();
+  const [coverUrl, setCoverUrl] = useState(book.coverUrl);
+  const [form] = Form.useForm<{ title: string; access: TextbookAccess; description: string }>();
+
+  const save = async () => {
+    // An invalid form shows its messages; nothing to send.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    try {
+      await update.mutateAsync({
+        id: book.id,
+        body: { title: v.title.trim(), access: v.access, description: v.description?.trim() || null },
+      });
+      message.success('已保存');
+      onClose();
+    } catch {
+      // The API client has shown the server's message.
+    }
+  };
+
+  return (
+    <Drawer
+      open
+      width={520}
+      title={`编辑教材：${book.title}`}
+      onClose={onClose}
+      destroyOnHidden
+      rootClassName={styles.overlay}
+      styles={{ body: { padding: 0, overflow: 'hidden' } }}
+      extra={
+        <Button type="primary" loading={update.isPending} onClick={() => void save()}>
+          保存
+        </Button>
+      }
+    >
+      <div className={styles.drawerScroll} tabIndex={0} role="region" aria-label="教材信息">
+        <Form
+          form={form}
+          name="textbook"
+          layout="vertical"
+          initialValues={{ title: book.title, access: book.access, description: book.description ?? '' }}
+        >
+          <Form.Item label="externalId">
+            <Input value={book.externalId} disabled />
+          </Form.Item>
+          <Form.Item
+            name="title"
+            label="标题"
+            rules={[
+              { required: true, whitespace: true, message: '请输入标题' },
+              { max: 200, message: '标题不能超过 200 个字' },
+            ]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item name="access" label="阅读权限" rules={[{ required: true, message: '请选择阅读权限' }]}>
+            <Select options={ACCESS_OPTIONS} />
+          </Form.Item>
+          <Form.Item name="description" label="简介" rules={[{ max: 2000, message: '简介不能超过 2000 个字' }]}>
+            <Input.TextArea rows={4} showCount maxLength={2000} />
+          </Form.Item>
+        </Form>
+        <div className={styles.stack}>
+          <h3 className={styles.subtitle}>封面</h3>
+          <img
+            src={coverUrl}
+            alt={`${book.title}的封面`}
+            style={{ width: 150, aspectRatio: '3 / 4', objectFit: 'cover' }}
+          />
+          <Upload
+            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              cover.mutate(
+                { id: book.id, file },
+                {
+                  onSuccess: (img) => {
+                    setCoverUrl(img.url);
+                    message.success('封面已更新');
+                  },
+                },
+              );
+              return false;
+            }}
+          >
+            <Button icon={<UploadOutlined aria-hidden />} loading={cover.isPending}>
+              上传新封面
+            </Button>
+          </Upload>
+          <p className={styles.muted}>
+            支持 JPG、PNG、WEBP、GIF、AVIF，最大 10 MB；服务器重新编码为 WebP 并去除图片信息。
+          </p>
+          {cover.isError && <Alert type="error" showIcon title={errorMessage(cover.error, '封面上传失败')} />}
+        </div>
+      </div>
+    </Drawer>
+  );
+}
+
+export function TextbookTable() {
+  const [query, setQuery] = useState<AdminTextbookListQuery>({ page: 1, pageSize: 20, sort: 'id', order: 'asc' });
+  const [editing, setEditing] = useState<AdminTextbookRow | null>(null);
+  const stages = useStages();
+  const list = useConsoleTextbooks(query);
+  const set = (patch: Partial<AdminTextbookListQuery>) => setQuery((q) => ({ ...q, page: 1, ...patch }));
+
+  return (
+    <Card title={<h2 className={styles.subtitle}>教材列表</h2>}>
+      <div className={styles.stack}>
+        <div className={styles.toolbar} role="search" aria-label="筛选教材">
+          <Input.Search
+            allowClear
+            placeholder="标题或 externalId"
+            aria-label="搜索标题或 externalId"
+            style={{ width: 280 }}
+            onSearch={(q) => set({ q: q.trim() || undefined })}
+          />
+          <Select
+            allowClear
+            placeholder="学段"
+            aria-label="学段"
+            style={{ width: 140 }}
+            loading={stages.isLoading}
+            options={(stages.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            onChange={(v: number | undefined) => set({ stageId: v })}
+          />
+          <Select
+            allowClear
+            placeholder="阅读权限"
+            aria-label="阅读权限"
+            style={{ width: 140 }}
+            options={ACCESS_OPTIONS}
+            onChange={(v: TextbookAccess | undefined) => set({ access: v })}
+          />
+        </div>
+        {list.isError && (
+          <Alert
+            type="error"
+            showIcon
+            title={errorMessage(list.error)}
+            action={<Button onClick={() => void list.refetch()}>重试</Button>}
+          />
+        )}
+        <Table<AdminTextbookRow>
+          rowKey="id"
+          size="middle"
+          loading={list.isFetching}
+          dataSource={list.data?.items ?? []}
+          locale={{ emptyText: list.isLoading ? '加载中…' : '没有符合条件的教材' }}
+          pagination={{
+            current: query.page,
+            pageSize: query.pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (n) => `共 ${n} 本`,
+          }}
+          onChange={(p, _f, sorter) => {
+            const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<AdminTextbookRow> | undefined;
+            const key = s?.order ? (s.columnKey as AdminTextbookListQuery['sort']) : 'id';
+            setQuery((q) => ({
+              ...q,
+              page: p.current ?? 1,
+              pageSize: p.pageSize ?? 20,
+              sort: key,
+              order: s?.order === 'descend' ? 'desc' : 'asc',
+            }));
+          }}
+          columns={[
+            {
+              title: '封面',
+              key: 'cover',
+              width: 72,
+              render: (_, r) => <img className={styles.cover} src={r.coverUrl} alt="" loading="lazy" />,
+            },
+            { title: '标题', dataIndex: 'title', key: 'title', sorter: true, ellipsis: true },
+            { title: 'externalId', dataIndex: 'externalId', key: 'externalId', width: 180 },
+            { title: '学段', dataIndex: 'stage', width: 70 },
+            { title: '学科', dataIndex: 'subject', width: 100 },
+            { title: '版本', dataIndex: 'edition', width: 100 },
+            { title: '年级', dataIndex: 'grade', width: 80, render: (v: string | null) => v ?? '—' },
+            { title: '册次', dataIndex: 'volume', width: 70, render: (v: string | null) => v ?? '—' },
+            {
+              title: '阅读权限',
+              dataIndex: 'access',
+              width: 100,
+              render: (v: TextbookAccess) => TEXTBOOK_ACCESS_LABELS[v],
+            },
+            {
+              title: '更新时间',
+              dataIndex: 'updatedAt',
+              key: 'updatedAt',
+              width: 170,
+              sorter: true,
+              render: time,
+            },
+            {
+              title: '操作',
+              key: 'actions',
+              width: 80,
+              render: (_, r) => (
+                <Button type="link" onClick={() => setEditing(r)} aria-label={`编辑 ${r.title}`}>
+                  编辑
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </div>
+      {editing && <Editor book={editing} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}
