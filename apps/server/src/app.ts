@@ -26,7 +26,8 @@ import readCachePlugin from './plugins/read-cache';
 import securityHeadersPlugin from './plugins/security-headers';
 import signPlugin from './plugins/sign';
 import webPlugin, { webRuntimeConfig } from './plugins/web';
-import accountsFeature from './features/accounts';
+import accountsFeature, { consoleAudit } from './features/accounts';
+import consoleFeature from './features/console';
 import textbooksFeature from './features/textbooks';
 import { cardsByIds } from './features/textbooks/catalogue';
 import prizeFeature from './features/prize';
@@ -131,7 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...(app.redis ? { redis: app.redis, nameSpace: `${options.kvPrefix ?? 'eav:'}rl:` } : {}),
   });
   await app.register(signPlugin, { secret: config.signSecret, ...(options.now ? { now: options.now } : {}) });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { consoleMfa: config.consoleMfa });
   await app.register(erasurePlugin);
 
   await runSeeders({ db: app.db, dataDir: config.dataDir, log: app.log, demo: config.seedDemo, config });
@@ -143,12 +144,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Reading progress saved by the textbooks feature completes reading assignments (root-level hook).
   await app.register(teachingProgressHook);
   await app.register(accountsFeature, { config });
-  await app.register(textbooksFeature, { config });
+  await app.register(textbooksFeature, { config, consoleAudit });
   // The prize feature shows recommended books as the textbooks feature's catalogue cards.
   await app.register(prizeFeature, { kvPrefix: options.kvPrefix ?? 'eav:', cards: cardsByIds });
   await app.register(questionBankFeature, { config });
   await app.register(resourcesFeature, { config });
   await app.register(bigDataFeature);
+  await app.register(consoleFeature);
   // Teaching copies questions from the question bank and stores answer photos as the accounts' uploads do.
   await app.register(teachingFeature, {
     config,

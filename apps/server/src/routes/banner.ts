@@ -18,6 +18,7 @@ import {
   plainText,
   prizeActivityLink,
   prizeBannerSvg,
+  CONSOLE_ACCESS,
 } from '@eav/contract';
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,7 +29,7 @@ import { runningActivityBanner } from '../features/prize';
 import { notFound, unprocessable } from '../lib/errors';
 import { ok } from '../lib/http';
 
-const ADMIN = { roles: ['admin'] } as const;
+const ADMIN = { roles: CONSOLE_ACCESS.content } as const;
 const BANNER_NOT_FOUND = '轮播图不存在';
 
 type BannerRow = typeof banner.$inferSelect;

@@ -2,6 +2,9 @@
  * Security audit trail (docs/accounts.md; MLPS 2.0 security audit): one row per login, failure, lock,
  * logout, register, password change, reset, cancel and operator action, with who, when, IP,
  * user agent and result. Callers pass no secrets: `detail` must never hold passwords, codes or tokens.
+ * Console writes (docs/console.md) also carry the operator (`actorId`), the target (`user:12`,
+ * `code_batch:3`) and the values before and after; other features write them through `consoleAudit`,
+ * which app.ts hands them as a plugin option.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -24,7 +27,19 @@ export type AuditEvent =
   | 'bind'
   | 'unbind'
   | 'identity_select'
-  | 'class_server_key';
+  | 'class_server_key'
+  // operator console (docs/console.md)
+  | 'console_mfa_enrol'
+  | 'console_mfa_verify'
+  | 'console_user_status'
+  | 'console_user_roles'
+  | 'console_user_unlock'
+  | 'console_user_sessions'
+  | 'console_code_batch'
+  | 'console_code_batch_void';
+
+/** Values recorded before and after a console write: plain fields, never secrets. */
+export type AuditValues = Record<string, string | number | boolean | null | string[]>;
 
 export interface AuditEntry {
   event: AuditEvent;
@@ -33,6 +48,12 @@ export interface AuditEntry {
   /** The account or masked phone an attempt named (for attempts without a known user). */
   subject?: string | null;
   detail?: Record<string, string | number | boolean | null>;
+  /** The operator of a console write. */
+  actorId?: number | null;
+  /** What a console write changed, e.g. `user:12`. */
+  target?: string | null;
+  before?: AuditValues | null;
+  after?: AuditValues | null;
   /**
    * Leave out the IP and user agent: an entry about an account that has just been erased must
    * not keep the person's network trail (docs/accounts.md, Erasure).
@@ -55,9 +76,38 @@ export async function audit(db: Db | Tx, request: FastifyRequest, entry: AuditEn
     ip: entry.anonymous ? null : request.ip,
     userAgent: entry.anonymous ? null : userAgentOf(request),
     detail: entry.detail ?? null,
+    actorId: entry.actorId ?? null,
+    target: entry.target?.slice(0, 64) ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
     createdAt: new Date(request.server.clock()),
   });
 }
+
+/** A console write as other features describe it (the operator is the request's user). */
+export interface ConsoleAuditEntry {
+  event: AuditEvent;
+  target: string;
+  before?: AuditValues | null;
+  after?: AuditValues | null;
+  /** The account concerned, when the target is one. */
+  userId?: number | null;
+}
+
+/** Writer of console audit rows, passed to other features as a plugin option. */
+export type ConsoleAudit = (db: Db | Tx, request: FastifyRequest, entry: ConsoleAuditEntry) => Promise<void>;
+
+/** Records one console write: operator, action, target, before and after values, IP, time. */
+export const consoleAudit: ConsoleAudit = (db, request, entry) =>
+  audit(db, request, {
+    event: entry.event,
+    result: 'success',
+    userId: entry.userId ?? null,
+    actorId: request.auth.user.id,
+    target: entry.target,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
 
 /** The request's User-Agent, bounded. */
 export function userAgentOf(request: FastifyRequest): string | null {
@@ -69,7 +119,8 @@ export function userAgentOf(request: FastifyRequest): string | null {
  * Erasure of a cancelled account from the audit trail (docs/accounts.md, Erasure): its entries stay
  * as anonymous security statistics (event, result, time, non-personal detail) but lose the user id,
  * the subject, the IP and the user agent; attempts that named its user name or (masked) phone
- * without a known user lose the same; and operator actions it performed lose `detail.by`.
+ * without a known user lose the same; and operator actions it performed lose `detail.by` and the
+ * operator (`actor_id`).
  */
 export async function eraseAuditTrail(
   tx: Tx,
@@ -87,6 +138,7 @@ export async function eraseAuditTrail(
     .update(auditLog)
     .set({ detail: sql`${auditLog.detail} - 'by'` })
     .where(sql`${auditLog.detail}->>'by' = ${String(person.id)}`);
+  await tx.update(auditLog).set({ actorId: null }).where(eq(auditLog.actorId, person.id));
 }
 
 /** Records that a wrong password set a lock (`scope`: the source address or the whole account, ADR 004). */

@@ -3,7 +3,7 @@
  * figures for operators. Each view's answer is kept for a minute (`KEEP_MS`) and computed by one
  * request at a time, so a crowd opening the page runs the grouped scans once.
  */
-import { ApiPaths, bigDataOverview, envelope, type BigDataOverview } from '@eav/contract';
+import { ApiPaths, bigDataOverview, envelope, type BigDataOverview, CONSOLE_ACCESS } from '@eav/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/http';
 import { computeOverview } from './overview';
@@ -39,7 +39,7 @@ const bigDataFeature: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPaths.adminBigDataOverview,
     {
-      config: { roles: ['admin'] },
+      config: { roles: CONSOLE_ACCESS.analytics },
       schema: {
         tags: ['big-data'],
         summary: '大数据中心（运营人员）：同公开数据，但不隐藏小数字',

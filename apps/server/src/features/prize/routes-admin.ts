@@ -12,6 +12,7 @@ import {
   paged,
   paginationQuery,
   PrizeMessages,
+  CONSOLE_ACCESS,
 } from '@eav/contract';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,7 +23,7 @@ import { ok, page } from '../../lib/http';
 import { adminView, loadActivity, saveActivity } from './activities';
 import { routePath, type PrizeRouteOptions } from './routes-common';
 
-const ADMIN = { roles: ['admin'] } as const;
+const ADMIN = { roles: CONSOLE_ACCESS.content } as const;
 
 const adminRoutes: FastifyPluginAsyncZod<PrizeRouteOptions> = async (app, { service }) => {
   const find = async (code: string) => {

@@ -13,6 +13,7 @@ import {
   ResourceMessages,
   resourceReviewBody,
   resourceUploadListQuery,
+  CONSOLE_ACCESS,
 } from '@eav/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,7 +28,7 @@ const adminRoutes: FastifyPluginAsyncZod<ResourcesContext> = async (app) => {
   app.get(
     ApiPaths.adminResources,
     {
-      config: { roles: ['admin'] },
+      config: { roles: CONSOLE_ACCESS.review },
       schema: {
         tags: ['resources'],
         summary: '教师上传的资源（按审核状态，运营人员）',
@@ -54,7 +55,7 @@ const adminRoutes: FastifyPluginAsyncZod<ResourcesContext> = async (app) => {
   app.post(
     ApiPaths.adminResourceReview(':id'),
     {
-      config: { roles: ['admin'] },
+      config: { roles: CONSOLE_ACCESS.review },
       schema: {
         tags: ['resources'],
         summary: '审核资源：通过（发布）或不通过（附原因）',
