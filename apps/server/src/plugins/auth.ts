@@ -85,7 +85,17 @@ declare module 'fastify' {
      * after a write that revokes a session or changes the user's status, roles or profile commits.
      */
     forgetSessions(userId: number): Promise<void>;
+    /** Every console route registered (method, URL pattern, declared roles): the gate's table, for tests and docs. */
+    consoleRoutes: ConsoleRoute[];
   }
+}
+
+/** A registered route under `/api/v1/admin/`. */
+export interface ConsoleRoute {
+  method: string;
+  url: string;
+  /** The declared roles (`admin` always passes too); empty: `admin` only. */
+  roles: readonly string[];
 }
 
 const memo = new WeakMap<FastifyRequest, Promise<Auth | null>>();
@@ -132,6 +142,14 @@ export function requiredRoles(request: FastifyRequest): (readonly string[])[] {
 export default fp<AuthOptions>(
   async function auth(app: FastifyInstance, options: AuthOptions) {
     const consoleMfa = options.consoleMfa ?? true;
+    const consoleRoutes: ConsoleRoute[] = [];
+    app.decorate('consoleRoutes', consoleRoutes);
+    app.addHook('onRoute', (route) => {
+      if (!canonicalPath(route.url).startsWith(ADMIN_PREFIX)) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods)
+        if (method !== 'HEAD') consoleRoutes.push({ method, url: route.url, roles: route.config?.roles ?? [] });
+    });
     /** Remembered session rows by token hash, and the token hashes of each user. */
     const remembered = new LRUCache<string, Remembered>({
       max: SESSION_CACHE_MAX,
