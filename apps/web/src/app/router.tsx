@@ -76,7 +76,23 @@ export const desktopRoutes: RouteObject[] = [
   page(paths.zjhAuth, '之江汇授权', () => import('./routes/zjh-auth')),
 ];
 
+/** The operator console: one lazy layout (menu, second factor) around its sections (docs/console.md). */
+const consoleRoutes: RouteObject = {
+  path: paths.admin,
+  lazy: async () => ({ Component: (await loadChunk(() => import('./routes/admin/layout'))).default }),
+  children: [
+    {
+      index: true,
+      lazy: async () => ({ Component: (await loadChunk(() => import('./routes/admin/overview'))).default }),
+    },
+    page(paths.adminUsers, '用户', () => import('./routes/admin/users')),
+    page(paths.adminCodes, '激活码', () => import('./routes/admin/codes')),
+    page(paths.adminAudit, '审计日志', () => import('./routes/admin/audit')),
+  ],
+};
+
 export const bareRoutes: RouteObject[] = [
+  consoleRoutes,
   page(paths.preview, '在线阅读', () => import('./routes/preview'), toH5),
   page(paths.ossPreview, '文件预览', () => import('./routes/oss-preview')),
   page(paths.paperPrint, '打印试卷', () => import('./routes/paper-print')),

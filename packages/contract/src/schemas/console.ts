@@ -101,7 +101,8 @@ export const adminUsersQuery = paginationQuery.extend({
   sort: z.enum(ADMIN_USER_SORTS).optional(),
   order: sortOrder,
 });
-export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
+/** As the web builds it (every key optional; the server fills the defaults). */
+export type AdminUsersQuery = Partial<z.infer<typeof adminUsersQuery>>;
 
 export const adminUserRow = z.object({
   userId: z.number().int(),
@@ -157,7 +158,8 @@ export const adminAuditQuery = paginationQuery.extend({
   to: isoInstant,
   order: sortOrder,
 });
-export type AdminAuditQuery = z.input<typeof adminAuditQuery>;
+/** As the web builds it (every key optional; the server fills the defaults). */
+export type AdminAuditQuery = Partial<z.infer<typeof adminAuditQuery>>;
 
 const jsonRecord = z.record(z.string(), z.unknown()).nullable();
 export const adminAuditRow = z.object({
@@ -205,7 +207,8 @@ export const adminCodeBatchesQuery = paginationQuery.extend({
   sort: z.enum(['createdAt', 'count']).optional(),
   order: sortOrder,
 });
-export type AdminCodeBatchesQuery = z.input<typeof adminCodeBatchesQuery>;
+/** As the web builds it (every key optional; the server fills the defaults). */
+export type AdminCodeBatchesQuery = Partial<z.infer<typeof adminCodeBatchesQuery>>;
 
 export const adminCodeBatchRow = z.object({
   id: z.number().int(),
@@ -224,7 +227,8 @@ export type AdminCodeBatchRow = z.infer<typeof adminCodeBatchRow>;
 export const adminBatchCodesQuery = paginationQuery.extend({
   status: z.enum(['unused', 'redeemed']).optional(),
 });
-export type AdminBatchCodesQuery = z.input<typeof adminBatchCodesQuery>;
+/** As the web builds it (every key optional; the server fills the defaults). */
+export type AdminBatchCodesQuery = Partial<z.infer<typeof adminBatchCodesQuery>>;
 
 /** One code of a batch: only a short hash prefix identifies it (codes are stored hashed). */
 export const adminBatchCodeRow = z.object({

@@ -16,6 +16,7 @@ import {
   CONSOLE_ACCESS,
   envelope,
   exportQuery,
+  idField,
   isConsoleRole,
   paged,
   CONSOLE_EXPORT_MAX_ROWS,
@@ -31,8 +32,10 @@ import { sendTable, type ExportColumn } from '../../../lib/table-export';
 import { ADMIN_ROLE } from '../../../plugins/auth';
 import { consoleAudit, maskPhone } from '../audit';
 import { findUserById, revokeSessions, type UserRow } from '../service';
-import { nullEnvelope, userIdParams } from '../shared';
 
+/** `{userId}` of the per-user paths (as the accounts' own routes read it). */
+const userIdParams = z.object({ userId: idField('用户 id 无效') });
+const nullEnvelope = envelope(z.null());
 const tags = ['console'];
 const security = [{ bearer: [] }];
 
