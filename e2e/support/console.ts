@@ -81,9 +81,25 @@ export async function verifyConsoleSession(account: string, token: string): Prom
   });
 }
 
-/** The seeded administrator logged in by API with a session that passed the second factor. */
-export async function adminConsoleLogin(): Promise<Awaited<ReturnType<typeof loginViaApi>>> {
-  const admin = await loginViaApi(DEMO_ADMIN.phone, demoAdminPassword());
-  await verifyConsoleSession(DEMO_ADMIN.userName, admin.token);
-  return admin;
+type LoginData = Awaited<ReturnType<typeof loginViaApi>>;
+
+/**
+ * The seeded administrator logged in by API with a session that passed the second factor. The
+ * session is shared by the run's specs (kept in DATA_DIR while it answers), so that parallel specs
+ * do not each spend a TOTP step and wait for the next one.
+ */
+export async function adminConsoleLogin(): Promise<LoginData> {
+  const file = path.join(DATA_DIR, 'e2e-admin-console-session.json');
+  return withLock('admin-console-session', async () => {
+    try {
+      const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as LoginData;
+      if ((await signedFetch('GET', ApiPaths.adminMe, { token: kept.token })).status === 200) return kept;
+    } catch {
+      // none kept yet, or no longer valid
+    }
+    const admin = await loginViaApi(DEMO_ADMIN.phone, demoAdminPassword());
+    await verifyConsoleSession(DEMO_ADMIN.userName, admin.token);
+    fs.writeFileSync(file, JSON.stringify(admin), { mode: 0o600 });
+    return admin;
+  });
 }
