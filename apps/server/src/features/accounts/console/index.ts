@@ -3,7 +3,9 @@
  * user (`/api/v1/admin/me`), the 用户 section and the 审计日志 section.
  */
 import { adminMe, ApiPaths, CONSOLE_ACCESS, CONSOLE_IDLE_MS, consoleSectionsFor, envelope } from '@eav/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { consoleMfa, consoleRecoveryCodes } from '../../../db/schema';
 import { ok } from '../../../lib/http';
 import { createMfaService } from './mfa';
 import auditRoutes from './routes-audit';
@@ -16,6 +18,11 @@ export interface ConsoleAccountsOptions {
 }
 
 const consoleAccounts: FastifyPluginAsyncZod<ConsoleAccountsOptions> = async (app, { serverSecret }) => {
+  // A cancelled account's second factor goes with it (docs/accounts.md, Erasure).
+  app.registerErasure('console-mfa', async (tx, userId) => {
+    await tx.delete(consoleRecoveryCodes).where(eq(consoleRecoveryCodes.userId, userId));
+    await tx.delete(consoleMfa).where(eq(consoleMfa.userId, userId));
+  });
   await app.register(mfaRoutes, { mfa: createMfaService(app.db, serverSecret) });
   await app.register(usersRoutes);
   await app.register(auditRoutes);
