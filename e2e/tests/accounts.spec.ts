@@ -7,13 +7,12 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { adminConsoleLogin } from '../support/console';
 import { chooseMenuItem } from '../support/ui';
 import { ApiPaths, Messages, type UserProfile } from '@eav/contract';
 import {
-  ADMIN,
   CAPTCHA,
   api,
-  loginByApi,
   loginInBrowser,
   registerByApi,
   smsCodeFor,
@@ -238,7 +237,7 @@ test("a disabled account's next request shows the message and lands on login wit
   await loginInBrowser(page, user.phone, user.password, '/user');
   await expect(page.getByTestId('profile-user-name')).toHaveText(user.userName);
 
-  const admin = await loginByApi(request, ADMIN.phone, ADMIN.password);
+  const admin = await adminConsoleLogin();
   const disabled = await api(request, 'PUT', ApiPaths.adminUserStatus(user.userId), {
     token: admin.token,
     body: { status: 'disabled' },

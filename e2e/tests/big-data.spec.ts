@@ -10,7 +10,8 @@ import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { ApiPaths, type BigDataOverview } from '@eav/contract';
 import type { Page } from '@playwright/test';
-import { DEMO_ADMIN, demoAdminPassword, loginViaApi, signedFetch } from '../support/api';
+import { signedFetch } from '../support/api';
+import { adminConsoleLogin } from '../support/console';
 import { REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
 
@@ -86,7 +87,7 @@ test('the figures are asked for again every minute without a reload', async ({ p
 });
 
 test('an operator sees the operators’ figures and can switch to the public ones', async ({ page }) => {
-  const admin = await loginViaApi(DEMO_ADMIN.phone, demoAdminPassword());
+  const admin = await adminConsoleLogin();
   const full = await overview(admin.token);
   expect(full.suppressed).toBe(false);
   await page.goto('/');

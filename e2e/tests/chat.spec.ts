@@ -9,7 +9,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_ADMIN, demoAdminPassword, loginViaApi } from '../support/api';
+
+import { adminConsoleLogin } from '../support/console';
 import { MOBILE_UA, REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
 
@@ -54,7 +55,7 @@ test('a visitor on H5 chats with an agent who answers in the desk, live and acro
   await expect(widget.getByTestId('chat-log').locator('[data-sender="visitor"]')).toContainText(question);
 
   // The agent: the demo administrator, logged in through the API, in the desk.
-  const admin = await loginViaApi(DEMO_ADMIN.phone, demoAdminPassword());
+  const admin = await adminConsoleLogin();
   await page.goto('/');
   await page.evaluate((u) => localStorage.setItem('user', JSON.stringify(u)), admin);
   await page.goto('/#/admin/chat');

@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ApiPaths, SIGN_HEADERS, signRequest, type Paged, type TextbookListItem } from '@eav/contract';
 import type { Page } from '@playwright/test';
-import { DEMO, demoAdminPassword, DEMO_ADMIN, loginViaApi, signedFetch } from '../support/api';
+import { DEMO, loginViaApi, signedFetch } from '../support/api';
+import { adminConsoleLogin } from '../support/console';
 import { BASE_URL, REPO_ROOT, SIGN_SECRET } from '../support/env';
 import { expect, test } from '../support/fixtures';
 
@@ -95,7 +96,7 @@ test('an administrator imports the catalogue, creates a banner, approves an uplo
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const admin = await loginViaApi(DEMO_ADMIN.phone, demoAdminPassword());
+  const admin = await adminConsoleLogin();
   await useSessionOf(page, admin);
 
   // 目录导入: the real catalogue, progress to 100 %, then the report.

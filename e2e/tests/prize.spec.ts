@@ -20,7 +20,8 @@ import {
   type TextbookListItem,
 } from '@eav/contract';
 import type { Page } from '@playwright/test';
-import { DEMO_ADMIN, demoAdminPassword, loginViaApi, signedFetch } from '../support/api';
+import { loginViaApi, signedFetch } from '../support/api';
+import { adminConsoleLogin } from '../support/console';
 import { MOBILE_UA } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { registerByApi } from './accounts-helpers';
@@ -42,7 +43,7 @@ async function apiData<T>(pathWithQuery: string): Promise<T> {
 
 /** Creates (or updates, before its start) an activity as the seeded administrator. */
 async function createActivity(def: ActivityDefinition): Promise<void> {
-  const admin = await loginViaApi(DEMO_ADMIN.phone, demoAdminPassword());
+  const admin = await adminConsoleLogin();
   const res = await signedFetch('POST', ApiPaths.adminPrizeActivities, { token: admin.token, body: def });
   const json = (await res.json()) as { code: unknown; msg: string };
   expect(res.status, json.msg).toBe(200);

@@ -19,12 +19,12 @@ import {
   type TextbookListItem,
 } from '@eav/contract';
 import type { Page } from '@playwright/test';
-import { DEMO, demoAdminPassword, loginViaApi, signedFetch } from '../support/api';
+import { DEMO, loginViaApi, signedFetch } from '../support/api';
+import { adminConsoleLogin } from '../support/console';
 import { MOBILE_UA } from '../support/env';
 import { expect, test } from '../support/fixtures';
 
 /** The seeded operator account (SEED_DEMO=true). */
-const ADMIN_PHONE = '13800000000';
 
 async function apiData<T>(pathWithQuery: string): Promise<T> {
   const res = await signedFetch('GET', pathWithQuery);
@@ -131,7 +131,7 @@ async function useSessionOf(page: Page, user: Record<string, unknown> & { token:
 
 /** Fresh activation codes of a book, from the administrators' endpoint as the seeded admin. */
 async function issueCodes(bookId: number, count: number): Promise<string[]> {
-  const admin = await loginViaApi(ADMIN_PHONE, demoAdminPassword());
+  const admin = await adminConsoleLogin();
   const res = await signedFetch('POST', ApiPaths.adminTextbookCodes(bookId), {
     token: admin.token,
     body: { count, batch: 'e2e' },

@@ -26,7 +26,8 @@ import readCachePlugin from './plugins/read-cache';
 import securityHeadersPlugin from './plugins/security-headers';
 import signPlugin from './plugins/sign';
 import webPlugin, { webRuntimeConfig } from './plugins/web';
-import accountsFeature from './features/accounts';
+import accountsFeature, { consoleAudit } from './features/accounts';
+import consoleFeature from './features/console';
 import textbooksFeature from './features/textbooks';
 import { cardsByIds } from './features/textbooks/catalogue';
 import prizeFeature from './features/prize';
@@ -138,7 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...(app.redis ? { store: resilientRateLimitStore(app.redis, `${options.kvPrefix ?? 'eav:'}rl:`) } : {}),
   });
   await app.register(signPlugin, { secret: config.signSecret, ...(options.now ? { now: options.now } : {}) });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { consoleMfa: config.consoleMfa });
   await app.register(erasurePlugin);
 
   await runSeeders({ db: app.db, dataDir: config.dataDir, log: app.log, demo: config.seedDemo, config });
@@ -154,7 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Reading progress saved by the textbooks feature completes reading assignments (root-level hook).
   await app.register(teachingProgressHook);
   await app.register(accountsFeature, { config });
-  await app.register(textbooksFeature, { config, audit: operatorAudit });
+  await app.register(textbooksFeature, { config, audit: operatorAudit, consoleAudit });
   // The prize feature shows recommended books as the textbooks feature's catalogue cards.
   await app.register(prizeFeature, { kvPrefix: options.kvPrefix ?? 'eav:', cards: cardsByIds, audit: operatorAudit });
   await app.register(questionBankFeature, { config });
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(bigDataFeature);
   // The showcase shows books as the textbooks feature's catalogue cards.
   await app.register(publishingFeature, { cards: cardsByIds });
+  await app.register(consoleFeature);
   // Teaching copies questions from the question bank and stores answer photos as the accounts' uploads do.
   await app.register(teachingFeature, {
     config,

@@ -63,6 +63,11 @@ export const envSchema = z
     TRUST_PROXY: booleanish.default(false),
     /** OpenAPI document and Swagger UI at /api/docs: on by default except in production. */
     API_DOCS: booleanish.optional(),
+    /**
+     * The console's second factor (docs/console.md): `/api/v1/admin/*` needs a TOTP-verified session.
+     * On by default; `false` only for tests of other features, refused in production.
+     */
+    CONSOLE_MFA: booleanish.default(true),
     /** Prometheus metrics at /metrics (docs/operations.md, Metrics): on by default in development only. */
     METRICS: z.enum(['on', 'off']).optional(),
     /** Bearer token scrapers send to /metrics; unset: /metrics answers direct loopback connections only. */
@@ -164,6 +169,8 @@ export const envSchema = z
       });
     if (env.CAPTCHA_FIXED_CODE)
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_FIXED_CODE'], message: 'is refused when NODE_ENV=production' });
+    if (!env.CONSOLE_MFA)
+      ctx.addIssue({ code: 'custom', path: ['CONSOLE_MFA'], message: 'false is refused when NODE_ENV=production' });
     if (env.URL_SIGNING_SECRET === DEV_URL_SIGNING_SECRET)
       ctx.addIssue({
         code: 'custom',
@@ -206,6 +213,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Serve the OpenAPI document and Swagger UI at /api/docs (API_DOCS). */
   apiDocs: boolean;
+  /** Console calls need a TOTP-verified session (CONSOLE_MFA; always in production). */
+  consoleMfa: boolean;
   /** Prometheus metrics at /metrics (METRICS) and the bearer token it requires (METRICS_TOKEN). */
   metrics: { enabled: boolean; token: string | undefined };
   teachingBackofficeUrl: string;
@@ -290,6 +299,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     chatServiceHours: e.CHAT_SERVICE_HOURS,
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    consoleMfa: e.CONSOLE_MFA,
     // Off under test too: every test builds apps, and the process collectors cannot be stopped.
     metrics: { enabled: (e.METRICS ?? (e.NODE_ENV === 'development' ? 'on' : 'off')) === 'on', token: e.METRICS_TOKEN },
     teachingBackofficeUrl: e.TEACHING_BACKOFFICE_URL,

@@ -1,6 +1,7 @@
 /**
  * The role gate (docs/api.md): routes declare `config.roles`; every path under `/api/v1/admin/`
- * needs role `admin`. The gate runs before the body is read: anonymous callers get 401, users
+ * needs a console role and then the route's roles (`admin` passes all; the walk of every console
+ * route against every role is test/console.test.ts). The gate runs before the body is read: anonymous callers get 401, users
  * without the role the 404 of an unknown path whatever the body, administrators pass.
  */
 import { ApiPaths, SIGN_HEADERS, signRequest } from '@eav/contract';

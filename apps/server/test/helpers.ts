@@ -54,6 +54,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}, env: Record<strin
       SEED_DEMO: 'false',
       REDIS_URL: process.env.TEST_REDIS_URL ?? '',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      // Other features' tests call console endpoints without a second factor; console tests turn it on.
+      CONSOLE_MFA: 'false',
       ...env,
     }),
     ...overrides,

@@ -23,6 +23,10 @@ const H5_PAGE = /\/src\/(app\/routes\/mobile\/|app\/routes\/mobile-home\.tsx$|co
 /** H5 pages with account forms, whose field rules are the contract's zod schemas. */
 const H5_FORM_PAGE = /\/src\/app\/routes\/mobile\/(login|register|forget|phone-login)\.tsx$/;
 const ANTD = /\/node_modules\/(antd|@ant-design\/cssinjs)\//;
+/** The operator console's modules: only its own lazy shell and sections load them (docs/console.md). */
+const CONSOLE = /\/src\/(features\/console\/|app\/routes\/admin\/)/;
+/** Every page chunk of the portal outside the console. */
+const PORTAL_PAGE = /\/src\/(app\/routes\/(?!admin\/)|app\/shell\.tsx$|components\/layouts\/)/;
 const ZOD = /\/node_modules\/zod\//;
 
 /** The rules of this site (see docs/ARCHITECTURE.md for where plain values and helpers live). */
@@ -31,6 +35,11 @@ export const WEB_BUNDLE_RULES: BundleRule[] = [
     name: 'the entry chunk loads no zod and no antd',
     applies: (c) => c.isEntry,
     forbidden: new RegExp(`${ANTD.source}|${ZOD.source}`),
+  },
+  {
+    name: 'no portal page loads the operator console',
+    applies: (c) => c.isEntry || PORTAL_PAGE.test(c.facadeModuleId ?? ''),
+    forbidden: CONSOLE,
   },
   { name: 'H5 pages load no antd', applies: (c) => H5_PAGE.test(c.facadeModuleId ?? ''), forbidden: ANTD },
   {

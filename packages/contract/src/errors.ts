@@ -64,6 +64,10 @@ export const ErrorCode = {
   TEACHING_SUBMITTED: 'TEACHING.SUBMITTED',
   /** The class is archived: read-only. */
   TEACHING_ARCHIVED: 'TEACHING.ARCHIVED',
+  /** A console call on a session without a verified second factor (docs/console.md). */
+  CONSOLE_MFA_REQUIRED: 'CONSOLE.MFA_REQUIRED',
+  /** A wrong, expired or replayed TOTP code, or an unknown or used recovery code. */
+  CONSOLE_MFA_INVALID: 'CONSOLE.MFA_INVALID',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

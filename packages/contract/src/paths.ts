@@ -275,4 +275,35 @@ export const ApiPaths = {
   adminTrainingCourses: '/api/v1/admin/training/courses',
   /** POST `{reason}`: revoke a certificate by its code (administrators). */
   adminTrainingRevoke: (code: string) => `/api/v1/admin/training/certificates/${code}/revoke`,
+  // operator console (docs/console.md)
+  /** Second-factor state of the session (any console role; not behind the second factor itself). */
+  consoleMfa: '/api/v1/console/mfa',
+  /** Starts TOTP enrolment: secret, otpauth URI and QR image (only before enrolment is confirmed). */
+  consoleMfaEnrol: '/api/v1/console/mfa/enrol',
+  /** Confirms enrolment with a first code; answers the 10 recovery codes once. */
+  consoleMfaConfirm: '/api/v1/console/mfa/confirm',
+  /** Verifies the session with a TOTP code or a recovery code. */
+  consoleMfaVerify: '/api/v1/console/mfa/verify',
+  /** Roles and permitted sections of the console user. */
+  adminMe: '/api/v1/admin/me',
+  adminOverview: '/api/v1/admin/overview',
+  /** `?q=&status=&role=&sort=&order=&page=&pageSize=`; `/export?format=csv|xlsx` with the same filters. */
+  adminUsers: '/api/v1/admin/users',
+  adminUsersExport: '/api/v1/admin/users/export',
+  adminUser: (userId: string | number) => `/api/v1/admin/users/${userId}`,
+  adminUserRoles: (userId: string | number) => `/api/v1/admin/users/${userId}/roles`,
+  adminUserUnlock: (userId: string | number) => `/api/v1/admin/users/${userId}/unlock`,
+  adminUserSessions: (userId: string | number) => `/api/v1/admin/users/${userId}/sessions`,
+  adminUsersBulkStatus: '/api/v1/admin/users/bulk-status',
+  /** `?actor=&event=&ip=&from=&to=&page=&pageSize=`; `/export?format=` with the same filters. */
+  adminAudit: '/api/v1/admin/audit',
+  adminAuditExport: '/api/v1/admin/audit/export',
+  /** Activation code batches: list (filters) and create (answers the file of the new codes). */
+  adminCodeBatches: '/api/v1/admin/code-batches',
+  adminCodeBatchesExport: '/api/v1/admin/code-batches/export',
+  adminCodeBatch: (id: string | number) => `/api/v1/admin/code-batches/${id}`,
+  /** The codes of a batch (hash-only: status, redeemer, time), `?status=&page=`. */
+  adminCodeBatchCodes: (id: string | number) => `/api/v1/admin/code-batches/${id}/codes`,
+  adminCodeBatchCodesExport: (id: string | number) => `/api/v1/admin/code-batches/${id}/codes/export`,
+  adminCodeBatchVoid: (id: string | number) => `/api/v1/admin/code-batches/${id}/void`,
 } as const;

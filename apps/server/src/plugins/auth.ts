@@ -3,11 +3,16 @@
  * - `request.getAuth()`: the session's user or null (memoised per request).
  * - `app.requireAuth`: hook answering 401 when not logged in (usable as `onRequest`, so that an
  *   anonymous request is refused before its body is read).
- * - Role gate: a route declares `config: { roles: ['admin'] }`; every path under `/api/v1/admin/`
- *   needs role `admin` whatever it declares (fail closed, unknown admin paths included). A global
+ * - Role gate: a route declares `config: { roles: [...] }`. Every path under `/api/v1/admin/` (the
+ *   operator console, docs/console.md) needs one of the console roles (`CONSOLE_ROLES`) and then one
+ *   of the route's declared roles, where `admin` passes every console gate and an admin route that
+ *   declares nothing is `admin` only (fail closed, unknown admin paths included). A global
  *   `onRequest` hook, before the body is read, answers 401 when not logged in and, without one of
  *   the roles, the 404 of an unknown path. After it `request.auth` is set. Feature code writes no
  *   role checks of its own.
+ * - Second factor (docs/console.md, decision 014): with `consoleMfa` on, an admin path also needs a
+ *   session that passed the console's TOTP step (`sessions.mfa_at`), else 428 CONSOLE.MFA_REQUIRED.
+ *   A session that passed it ends after CONSOLE_IDLE_MS without use (revoked, then 401).
  * Unknown, revoked or expired tokens are 401; a disabled or cancelled account is 403 (also for a
  * token the cancellation revoked, so that the old token of a cancelled account answers 403).
  * Expiry slides: each use (at most once a minute) pushes it to now + 7 days.
@@ -19,7 +24,7 @@
  * here at once and in the other instances through the invalidation bus; the time bound covers a
  * change made outside the server (a console, a script).
  */
-import { canonicalPath, ErrorCode, Messages } from '@eav/contract';
+import { canonicalPath, CONSOLE_IDLE_MS, CONSOLE_ROLES, ErrorCode, Messages } from '@eav/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -49,9 +54,16 @@ export interface AuthUser {
 export interface Auth {
   user: AuthUser;
   sessionId: number;
+  /** When the session passed the console's second factor (ms), or null. */
+  mfaAt: number | null;
 }
 
-/** Role that every path under `ADMIN_PREFIX` requires. */
+export interface AuthOptions {
+  /** Admin paths need a TOTP-verified session (CONSOLE_MFA; tests of other features turn it off). */
+  consoleMfa?: boolean;
+}
+
+/** The console's super administrator: passes every console gate, alone manages roles. */
 export const ADMIN_ROLE = 'admin';
 /** Operator endpoints; gated even when a route forgets to declare its roles. */
 export const ADMIN_PREFIX = '/api/v1/admin/';
@@ -73,7 +85,17 @@ declare module 'fastify' {
      * after a write that revokes a session or changes the user's status, roles or profile commits.
      */
     forgetSessions(userId: number): Promise<void>;
+    /** Every console route registered (method, URL pattern, declared roles): the gate's table, for tests and docs. */
+    consoleRoutes: ConsoleRoute[];
   }
+}
+
+/** A registered route under `/api/v1/admin/`. */
+export interface ConsoleRoute {
+  method: string;
+  url: string;
+  /** The declared roles (`admin` always passes too); empty: `admin` only. */
+  roles: readonly string[];
 }
 
 const memo = new WeakMap<FastifyRequest, Promise<Auth | null>>();
@@ -84,6 +106,7 @@ interface SessionRow {
   expiresAt: Date;
   revokedAt: Date | null;
   lastSeenAt: Date;
+  mfaAt: Date | null;
   id: number;
   userName: string;
   phone: string | null;
@@ -96,26 +119,37 @@ interface Remembered {
   at: number;
 }
 
-/**
- * Role sets a request must satisfy (one role of each set), from the matched route's `config.roles`
- * and from the admin prefix, judged on both the canonical path (also for unknown paths) and the
- * route's URL pattern, so that no spelling of an admin path escapes the gate.
- */
-export function requiredRoles(request: FastifyRequest): (readonly string[])[] {
-  const sets: (readonly string[])[] = [];
-  const declared = request.routeOptions.config?.roles;
-  if (declared) sets.push(declared);
+/** True for a console path, judged on the canonical path (also for unknown paths) and the route's pattern. */
+export function isAdminPath(request: FastifyRequest): boolean {
   const pattern = request.routeOptions.url;
-  if (
+  return (
     canonicalPath(request.url).startsWith(ADMIN_PREFIX) ||
-    (pattern && canonicalPath(pattern).startsWith(ADMIN_PREFIX))
-  )
-    sets.push([ADMIN_ROLE]);
-  return sets;
+    (!!pattern && canonicalPath(pattern).startsWith(ADMIN_PREFIX))
+  );
 }
 
-export default fp(
-  async function auth(app: FastifyInstance) {
+/**
+ * Role sets a request must satisfy (one role of each set), from the matched route's `config.roles`
+ * and from the admin prefix, so that no spelling of an admin path escapes the gate. On an admin
+ * path: a console role, then the declared roles plus `admin` (undeclared: `admin` only).
+ */
+export function requiredRoles(request: FastifyRequest): (readonly string[])[] {
+  const declared = request.routeOptions.config?.roles;
+  if (!isAdminPath(request)) return declared ? [declared] : [];
+  return [CONSOLE_ROLES, declared ? [...declared, ADMIN_ROLE] : [ADMIN_ROLE]];
+}
+
+export default fp<AuthOptions>(
+  async function auth(app: FastifyInstance, options: AuthOptions) {
+    const consoleMfa = options.consoleMfa ?? true;
+    const consoleRoutes: ConsoleRoute[] = [];
+    app.decorate('consoleRoutes', consoleRoutes);
+    app.addHook('onRoute', (route) => {
+      if (!canonicalPath(route.url).startsWith(ADMIN_PREFIX)) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods)
+        if (method !== 'HEAD') consoleRoutes.push({ method, url: route.url, roles: route.config?.roles ?? [] });
+    });
     /** Remembered session rows by token hash, and the token hashes of each user. */
     const remembered = new LRUCache<string, Remembered>({
       max: SESSION_CACHE_MAX,
@@ -150,6 +184,7 @@ export default fp(
           expiresAt: sessions.expiresAt,
           revokedAt: sessions.revokedAt,
           lastSeenAt: sessions.lastSeenAt,
+          mfaAt: sessions.mfaAt,
           id: users.id,
           userName: users.userName,
           phone: users.phone,
@@ -199,6 +234,15 @@ export default fp(
         throw new AppError(403, ErrorCode.AUTH_ACCOUNT_CANCELLED, Messages.accountCancelled);
       if (row.revokedAt) throw unauthorized();
       if (row.status === 'disabled') throw new AppError(403, ErrorCode.AUTH_ACCOUNT_DISABLED, Messages.accountDisabled);
+      // A session with console access ends after CONSOLE_IDLE_MS unused (last use slides once a minute).
+      if (row.mfaAt && now - row.lastSeenAt.getTime() > CONSOLE_IDLE_MS) {
+        await app.db
+          .update(sessions)
+          .set({ revokedAt: new Date(now) })
+          .where(eq(sessions.id, row.sessionId));
+        await app.forgetSessions(row.id);
+        throw unauthorized();
+      }
       if (now - row.lastSeenAt.getTime() > SLIDE_EVERY_MS) {
         const seen = new Date(now);
         const expires = new Date(now + SESSION_TTL_MS);
@@ -212,6 +256,7 @@ export default fp(
       }
       return {
         sessionId: row.sessionId,
+        mfaAt: row.mfaAt ? row.mfaAt.getTime() : null,
         user: { id: row.id, userName: row.userName, phone: row.phone, roles: row.roles, status: row.status },
       };
     }
@@ -241,6 +286,8 @@ export default fp(
         // Same answer as an unknown path: a user without the role learns nothing of the route.
         if (!sets.every((roles) => roles.some((r) => a.user.roles.includes(r))))
           throw new AppError(404, 404, Messages.notFoundRequest);
+        if (consoleMfa && a.mfaAt === null && isAdminPath(request))
+          throw new AppError(428, ErrorCode.CONSOLE_MFA_REQUIRED, '请先完成动态验证码验证');
         request.auth = a;
       } catch (err) {
         closeIfBodyPending(request, reply);

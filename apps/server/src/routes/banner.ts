@@ -21,6 +21,7 @@ import {
   plainText,
   prizeActivityLink,
   prizeBannerSvg,
+  CONSOLE_ACCESS,
 } from '@eav/contract';
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -37,7 +38,7 @@ import { ok } from '../lib/http';
 import { reencodeImage } from '../lib/image-reencode';
 import { noAudit, type AuditJson, type OperatorAudit } from '../lib/operator-audit';
 
-const ADMIN = { roles: ['admin', 'operator'] } as const;
+const ADMIN = { roles: CONSOLE_ACCESS.content } as const;
 /** Largest banner picture an operator may upload (bytes). */
 export const BANNER_IMAGE_LIMIT = 10 * 1024 * 1024;
 /** The carousel's picture box (px): the ratio of the designed banners (1920 × 400). */

@@ -77,15 +77,31 @@ export const desktopRoutes: RouteObject[] = [
   // A phone opening the desktop activity link gets the H5 activity page with the same code (docs/prize.md).
   page(paths.activity, '有奖阅读', () => import('./routes/activity'), toH5),
   page(paths.zjhAuth, '之江汇授权', () => import('./routes/zjh-auth')),
-  page(paths.adminChat, '在线客服工作台', () => import('./routes/admin-chat')),
-  // Operator console, content sections (docs/console-content.md).
-  page(paths.adminCatalogue, '目录导入', () => import('./routes/admin-catalogue')),
-  page(paths.adminBanners, '轮播图', () => import('./routes/admin-banners')),
-  page(paths.adminReview, '资源审核', () => import('./routes/admin-review')),
-  page(paths.adminActivities, '活动', () => import('./routes/admin-activities')),
 ];
 
+/** The operator console: one lazy layout (menu, second factor) around its sections (docs/console.md). */
+const consoleRoutes: RouteObject = {
+  path: paths.admin,
+  lazy: async () => ({ Component: (await loadChunk(() => import('./routes/admin/layout'))).default }),
+  children: [
+    {
+      index: true,
+      lazy: async () => ({ Component: (await loadChunk(() => import('./routes/admin/overview'))).default }),
+    },
+    page(paths.adminUsers, '用户', () => import('./routes/admin/users')),
+    page(paths.adminCodes, '激活码', () => import('./routes/admin/codes')),
+    page(paths.adminAudit, '审计日志', () => import('./routes/admin/audit')),
+    // Content sections (docs/console-content.md) and the chat desk (docs/chat.md).
+    page(paths.adminCatalogue, '目录导入', () => import('./routes/admin-catalogue')),
+    page(paths.adminBanners, '轮播图', () => import('./routes/admin-banners')),
+    page(paths.adminReview, '资源审核', () => import('./routes/admin-review')),
+    page(paths.adminActivities, '活动', () => import('./routes/admin-activities')),
+    page(paths.adminChat, '在线客服工作台', () => import('./routes/admin-chat')),
+  ],
+};
+
 export const bareRoutes: RouteObject[] = [
+  consoleRoutes,
   page(paths.preview, '在线阅读', () => import('./routes/preview'), toH5),
   page(paths.ossPreview, '文件预览', () => import('./routes/oss-preview')),
   page(paths.paperPrint, '打印试卷', () => import('./routes/paper-print')),

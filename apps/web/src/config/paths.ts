@@ -30,6 +30,11 @@ export const paths = {
   /** One 出版动态 announcement: `?id=`. */
   publishingNews: '/smartPublishing/news',
   bigData: '/bigData',
+  /** 运营管理后台 (desktop only, bare shell, its own lazy layout; docs/console.md). */
+  admin: '/admin',
+  adminUsers: '/admin/users',
+  adminCodes: '/admin/codes',
+  adminAudit: '/admin/audit',
   user: '/user',
   userAvatar: '/user/avatar',
   userPassword: '/user/password',
@@ -103,9 +108,11 @@ export function loginPath(step: 'login' | 'register' = 'login', redirect?: strin
   return `${paths.loginRegistration}?${q.toString()}`;
 }
 
-/** True on routes rendered without header and footer: the H5 site and the preview pages (docs/product.md §2, Shell). */
+/** True on routes rendered without header and footer: the H5 site, the preview pages and the operator console (docs/product.md §2, Shell). */
 export function isBareRoute(pathname: string): boolean {
   return (
+    pathname === paths.admin ||
+    pathname.startsWith(`${paths.admin}/`) ||
     pathname.startsWith('/mobileH5') ||
     pathname.startsWith('/mobile/') ||
     pathname === paths.preview ||

@@ -92,11 +92,35 @@ export const activationCodes = pgTable(
     usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The console batch the code belongs to (docs/console.md); null for codes made before batches. */
+    batchId: integer('batch_id').references(() => activationBatches.id, { onDelete: 'set null' }),
+    /** A voided code no longer activates anything (redeemed codes keep their book). */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('activation_codes_hash_uq').on(t.codeHash),
     index('activation_codes_textbook_idx').on(t.textbookId),
+    index('activation_codes_batch_idx').on(t.batchId),
   ],
+);
+
+/** Batches of activation codes created in the console: book, size, expiry, creator, voiding. */
+export const activationBatches = pgTable(
+  'activation_batches',
+  {
+    id: serial('id').primaryKey(),
+    textbookId: integer('textbook_id')
+      .notNull()
+      .references(() => textbooks.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('activation_batches_textbook_idx').on(t.textbookId, t.createdAt)],
 );
 
 /** Failed activation attempts, counted per user per hour for the rate limit. */

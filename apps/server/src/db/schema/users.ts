@@ -87,6 +87,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** When the session passed the console's second factor (docs/console.md); null: not verified. */
+    mfaAt: timestamp('mfa_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
@@ -163,7 +165,48 @@ export const auditLog = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     detail: jsonb('detail'),
+    /** The operator of a console write (docs/console.md). */
+    actorId: integer('actor_id'),
+    /** What a console write changed, e.g. `user:12`, `code_batch:3`. */
+    target: text('target'),
+    /** Values before and after a console write (never secrets). */
+    before: jsonb('before'),
+    after: jsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_user_idx').on(t.userId, t.createdAt), index('audit_log_event_idx').on(t.event, t.createdAt)],
+  (t) => [
+    index('audit_log_user_idx').on(t.userId, t.createdAt),
+    index('audit_log_event_idx').on(t.event, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * The console's second factor (docs/console.md): the TOTP secret encrypted with a key derived from
+ * URL_SIGNING_SECRET (AES-256-GCM), the confirmation time and the last accepted time step, which
+ * refuses a replayed code.
+ */
+export const consoleMfa = pgTable('console_mfa', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEnc: text('secret_enc').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Recovery codes of the console's second factor: SHA-256 of 80-bit random codes, each usable once. */
+export const consoleRecoveryCodes = pgTable(
+  'console_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('console_recovery_codes_hash_uq').on(t.userId, t.codeHash)],
 );

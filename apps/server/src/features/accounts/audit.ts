@@ -2,6 +2,9 @@
  * Security audit trail (docs/accounts.md; MLPS 2.0 security audit): one row per login, failure, lock,
  * logout, register, password change, reset, cancel and operator action, with who, when, IP,
  * user agent and result. Callers pass no secrets: `detail` must never hold passwords, codes or tokens.
+ * Console writes (docs/console.md) also carry the operator (`actorId`), the target (`user:12`,
+ * `code_batch:3`) and the values before and after; other features write them through `consoleAudit`,
+ * which app.ts hands them as a plugin option.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -35,10 +38,19 @@ export type AuditEvent =
   | 'banner_delete'
   | 'banner_image'
   | 'resource_review'
-  | 'activity_save';
+  | 'activity_save'
+  // operator console (docs/console.md)
+  | 'console_mfa_enrol'
+  | 'console_mfa_verify'
+  | 'console_user_status'
+  | 'console_user_roles'
+  | 'console_user_unlock'
+  | 'console_user_sessions'
+  | 'console_code_batch'
+  | 'console_code_batch_void';
 
-/** A JSON value of an audit row's before/after snapshot. */
-export type AuditValue = AuditJson;
+/** Values recorded before and after a console write: JSON, never secrets. */
+export type AuditValues = Record<string, AuditJson>;
 
 export interface AuditEntry {
   event: AuditEvent;
@@ -47,16 +59,17 @@ export interface AuditEntry {
   /** The account or masked phone an attempt named (for attempts without a known user). */
   subject?: string | null;
   detail?: Record<string, string | number | boolean | null>;
+  /** The operator of a console write. */
+  actorId?: number | null;
+  /** What a console write changed, e.g. `user:12`. */
+  target?: string | null;
+  before?: AuditValues | null;
+  after?: AuditValues | null;
   /**
    * Leave out the IP and user agent: an entry about an account that has just been erased must
    * not keep the person's network trail (docs/accounts.md, Erasure).
    */
   anonymous?: boolean;
-  /** What an operator action changed, e.g. `banner:12` (stored as `detail.target`). */
-  target?: string;
-  /** The target's values before and after an operator's write (stored as `detail.before`/`detail.after`). */
-  before?: Record<string, AuditValue> | null;
-  after?: Record<string, AuditValue> | null;
 }
 
 /** 138****0001: phones in audit subjects are masked (the user id identifies known users). */
@@ -73,35 +86,53 @@ export async function audit(db: Db | Tx, request: FastifyRequest, entry: AuditEn
     subject: entry.subject?.slice(0, 64) ?? null,
     ip: entry.anonymous ? null : request.ip,
     userAgent: entry.anonymous ? null : userAgentOf(request),
-    detail: detailOf(entry),
+    detail: entry.detail ?? null,
+    actorId: entry.actorId ?? null,
+    target: entry.target?.slice(0, 64) ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
     createdAt: new Date(request.server.clock()),
   });
 }
 
-/** `detail` with the optional target and before/after snapshot folded in (null when all are absent). */
-function detailOf(entry: AuditEntry): Record<string, AuditValue> | null {
-  const extra: Record<string, AuditValue> = {};
-  if (entry.target !== undefined) extra.target = entry.target;
-  if (entry.before !== undefined) extra.before = entry.before;
-  if (entry.after !== undefined) extra.after = entry.after;
-  if (!entry.detail && Object.keys(extra).length === 0) return null;
-  return { ...entry.detail, ...extra };
+/** A console write as other features describe it (the operator is the request's user). */
+export interface ConsoleAuditEntry {
+  event: AuditEvent;
+  target: string;
+  before?: AuditValues | null;
+  after?: AuditValues | null;
+  /** The account concerned, when the target is one. */
+  userId?: number | null;
 }
 
+/** Writer of console audit rows, passed to other features as a plugin option. */
+export type ConsoleAudit = (db: Db | Tx, request: FastifyRequest, entry: ConsoleAuditEntry) => Promise<void>;
+
+/** Records one console write: operator, action, target, before and after values, IP, time. */
+export const consoleAudit: ConsoleAudit = (db, request, entry) =>
+  audit(db, request, {
+    event: entry.event,
+    result: 'success',
+    userId: entry.userId ?? null,
+    actorId: request.auth.user.id,
+    target: entry.target,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+
 /**
- * The operator audit other features receive from app.ts: one `success` row (unless stated) for the
- * request's operator, with `detail.by` (the operator, as the accounts' operator actions record it),
- * the target and the before/after values.
+ * The operator audit the content sections receive from app.ts (lib/operator-audit.ts): a console
+ * write like `consoleAudit`'s, with a result and non-personal detail of its own.
  */
 export const operatorAudit: OperatorAudit = (db, request, entry) =>
   audit(db, request, {
     event: entry.event,
     result: entry.result ?? 'success',
-    userId: request.auth.user.id,
-    detail: { ...entry.detail, by: request.auth.user.id },
+    actorId: request.auth.user.id,
     target: entry.target,
     before: entry.before ?? null,
     after: entry.after ?? null,
+    ...(entry.detail ? { detail: entry.detail } : {}),
   });
 
 /** The request's User-Agent, bounded. */
@@ -114,7 +145,8 @@ export function userAgentOf(request: FastifyRequest): string | null {
  * Erasure of a cancelled account from the audit trail (docs/accounts.md, Erasure): its entries stay
  * as anonymous security statistics (event, result, time, non-personal detail) but lose the user id,
  * the subject, the IP and the user agent; attempts that named its user name or (masked) phone
- * without a known user lose the same; and operator actions it performed lose `detail.by`.
+ * without a known user lose the same; and operator actions it performed lose `detail.by` and the
+ * operator (`actor_id`).
  */
 export async function eraseAuditTrail(
   tx: Tx,
@@ -132,6 +164,7 @@ export async function eraseAuditTrail(
     .update(auditLog)
     .set({ detail: sql`${auditLog.detail} - 'by'` })
     .where(sql`${auditLog.detail}->>'by' = ${String(person.id)}`);
+  await tx.update(auditLog).set({ actorId: null }).where(eq(auditLog.actorId, person.id));
 }
 
 /** Records that a wrong password set a lock (`scope`: the source address or the whole account, ADR 004). */

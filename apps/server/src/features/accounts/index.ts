@@ -1,12 +1,14 @@
 /**
  * Accounts feature (docs/accounts.md): captcha, SMS codes, register, login, sessions, profile,
  * avatar and uploads, password, cancellation with the accounts erasers, the teaching back-office
- * permission check, operator endpoints, and the /uploads/... file route. The SMS provider comes
+ * permission check, operator endpoints and the operator console's accounts part (console/), and the
+ * /uploads/... file route. The SMS provider comes
  * from the configuration (SMS_PROVIDER). Third-party login (WeChat, 之江汇, 教育魔方) is in external/.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config';
 import { registerAccountErasers } from './account-erasure';
+import consoleAccounts from './console';
 import { registerExternalLogin } from './external';
 import adminRoutes from './routes-admin';
 import cancelRoutes from './routes-cancel';
@@ -16,6 +18,7 @@ import uploadRoutes from './routes-uploads';
 import { createSmsProvider } from './sms';
 
 export { seedDemoAccounts, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
+export { consoleAudit, type ConsoleAudit } from './audit';
 
 export interface AccountsOptions {
   config: AppConfig;
@@ -29,6 +32,7 @@ const accountsFeature: FastifyPluginAsyncZod<AccountsOptions> = async (app, { co
   await app.register(uploadRoutes, { dataDir: config.dataDir });
   await app.register(cancelRoutes);
   await app.register(adminRoutes);
+  await app.register(consoleAccounts, { serverSecret: config.urlSigningSecret });
   // Third-party login lives here so that it opens sessions with the accounts' own code (docs/identity.md).
   await registerExternalLogin(app, config);
 };

@@ -1,6 +1,6 @@
 /**
  * Operator endpoints for accounts (role `admin`, docs/api.md, Authentication): disable or enable
- * an account, grant a platform. The role gate of the auth plugin admits only administrators and
+ * an account, grant a platform; audited with the operator and the values before and after. The role gate of the auth plugin admits only administrators and
  * answers everyone else the 404 of an unknown path, before the body is read.
  */
 import { adminUserData, ApiPaths, envelope, grantPlatformBody, userStatusBody } from '@eav/contract';
@@ -53,6 +53,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         result: 'success',
         userId: target.id,
         detail: { status: request.body.status, by: request.auth.user.id },
+        actorId: request.auth.user.id,
+        target: `user:${target.id}`,
+        before: { status: target.status },
+        after: { status: request.body.status },
       });
       return ok(await adminView(target.id));
     },
@@ -84,6 +88,9 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         result: 'success',
         userId: target.id,
         detail: { platformCode, by: request.auth.user.id },
+        actorId: request.auth.user.id,
+        target: `user:${target.id}`,
+        after: { platformCode, autoAddress },
       });
       return ok(await adminView(target.id));
     },

@@ -4,7 +4,7 @@
  * `REFRESH_MS` in the background and, when older than `KEEP_MS`, before an answer is computed.
  * The figures are kept for a minute (`KEEP_MS`) and read by one request at a time for both views.
  */
-import { ApiPaths, bigDataOverview, envelope, type BigDataOverview } from '@eav/contract';
+import { ApiPaths, bigDataOverview, envelope, type BigDataOverview, CONSOLE_ACCESS } from '@eav/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/http';
 import { present, readFigures, type Figures } from './overview';
@@ -75,7 +75,7 @@ const bigDataFeature: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPaths.adminBigDataOverview,
     {
-      config: { roles: ['admin'] },
+      config: { roles: CONSOLE_ACCESS.analytics },
       schema: {
         tags: ['big-data'],
         summary: '大数据中心（运营人员）：同公开数据，但不隐藏小数字',

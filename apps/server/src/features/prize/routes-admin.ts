@@ -15,6 +15,7 @@ import {
   paged,
   paginationQuery,
   PrizeMessages,
+  CONSOLE_ACCESS,
 } from '@eav/contract';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,7 +27,7 @@ import { noAudit } from '../../lib/operator-audit';
 import { adminView, loadActivity, saveActivity, statusAt } from './activities';
 import { routePath, type PrizeRouteOptions } from './routes-common';
 
-const ADMIN = { roles: ['admin', 'operator'] } as const;
+const ADMIN = { roles: CONSOLE_ACCESS.content } as const;
 
 /** The definition an audit row keeps of an activity (without its changing figures). */
 function auditable(a: AdminActivity) {

@@ -5,12 +5,11 @@
  * before the body is read). The same services as the `import:*` commands; answers the report.
  */
 import multipart from '@fastify/multipart';
-import { ApiPaths, envelope, ErrorCode, importReport, questionBankImportQuery } from '@eav/contract';
+import { ApiPaths, envelope, ErrorCode, importReport, questionBankImportQuery, CONSOLE_ACCESS } from '@eav/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/http';
-import { ADMIN_ROLE } from '../../plugins/auth';
 import { runImport } from './importers';
 import type { QuestionBankOptions } from './routes-common';
 
@@ -31,7 +30,7 @@ const adminRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app) => {
       ApiPaths.adminQuestionBankImport,
       {
         bodyLimit: IMPORT_BODY_LIMIT,
-        config: { roles: [ADMIN_ROLE] },
+        config: { roles: CONSOLE_ACCESS.content },
         schema: {
           tags: ['question-bank'],
           summary: '导入试题、试卷、知识点或教材目录（JSON Lines：请求体或 multipart 文件，管理员）',

@@ -13,6 +13,7 @@ import {
   ResourceMessages,
   resourceReviewBody,
   resourceUploadListQuery,
+  CONSOLE_ACCESS,
 } from '@eav/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,7 +26,7 @@ import type { ResourcesContext } from './routes-common';
 import { uploadQuery } from './routes-mine';
 
 /** Review is the reviewers' work (and the administrators'). */
-const REVIEW = { roles: ['admin', 'reviewer'] } as const;
+const REVIEW = { roles: CONSOLE_ACCESS.review } as const;
 
 const adminRoutes: FastifyPluginAsyncZod<ResourcesContext> = async (app, { audit = noAudit }) => {
   app.get(

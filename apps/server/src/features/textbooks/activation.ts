@@ -4,7 +4,8 @@
  * `UPDATE … WHERE used_at IS NULL … RETURNING` in the same transaction that records ownership,
  * so a code redeemed by many parallel requests succeeds exactly once; its redeemer gets the same
  * success again on a retry. Wrong codes are recorded in activation_failures; 10 in an hour lock
- * the user out of activation until the hour passes. `issueCodes` is the one way codes are
+ * the user out of activation until the hour passes. Codes of a voided console batch are refused as
+ * invalid. `issueCodes` is the one way codes are
  * created: the CLI (`npm run codes:generate`) and the administrators' endpoint
  * `POST /api/v1/admin/textbooks/{id}/codes` both call it.
  */
@@ -194,10 +195,14 @@ export async function redeemCode(
       usedAt: activationCodes.usedAt,
       usedBy: activationCodes.usedBy,
       expiresAt: activationCodes.expiresAt,
+      voidedAt: activationCodes.voidedAt,
     })
     .from(activationCodes)
     .where(eq(activationCodes.codeHash, hash));
   if (!row) throw await recordFailure(fail(TextbookMessages.codeInvalid, ErrorCode.CODE_INVALID));
+  // A voided batch's unused codes are no codes any more (docs/console.md); a redeemer keeps their retry.
+  if (row.voidedAt && !(row.usedAt && row.usedBy === userId))
+    throw await recordFailure(fail(TextbookMessages.codeInvalid, ErrorCode.CODE_INVALID));
   if (row.usedAt && row.usedBy !== userId)
     throw await recordFailure(fail(TextbookMessages.codeUsed, ErrorCode.CODE_USED));
   // A code this user already redeemed stays theirs even once its expiry has passed.
@@ -248,6 +253,7 @@ export async function redeemCode(
         and(
           eq(activationCodes.id, row.id),
           isNull(activationCodes.usedAt),
+          isNull(activationCodes.voidedAt),
           or(isNull(activationCodes.expiresAt), gt(activationCodes.expiresAt, activatedAt)),
         ),
       )

@@ -2,14 +2,16 @@
  * Digital textbooks feature (docs/api.md, Textbooks): one Fastify plugin made of route files by
  * concern – catalogue (`routes-catalogue.ts`), reader, PDFs and covers (`routes-reader.ts`),
  * network-learning videos (`routes-videos.ts`), activation and my textbooks
- * (`routes-activation.ts`), operators' codes and import (`routes-admin.ts`), the operator
- * console's catalogue section (`routes-console.ts`: import jobs with progress events, book edits, covers) – and the eraser of
+ * (`routes-activation.ts`), operators' codes and import (`routes-admin.ts`), the console's code
+ * batches (`routes-admin-batches.ts`, docs/console.md), the console's catalogue section
+ * (`routes-console.ts`: import jobs with progress events, book edits, covers) – and the eraser of
  * what it stores about a user (`erasure.ts`), run at account cancellation.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eraseTextbookData } from './erasure';
 import activationRoutes from './routes-activation';
 import adminRoutes from './routes-admin';
+import batchRoutes from './routes-admin-batches';
 import catalogueRoutes from './routes-catalogue';
 import consoleRoutes from './routes-console';
 import type { TextbooksOptions } from './routes-common';
@@ -27,6 +29,7 @@ const textbooksFeature: FastifyPluginAsyncZod<TextbooksOptions> = async (app, op
   await app.register(activationRoutes, opts);
   await app.register(adminRoutes, opts);
   await app.register(consoleRoutes, opts);
+  await app.register(batchRoutes, opts);
 };
 
 export default textbooksFeature;

@@ -13,6 +13,7 @@ import {
   ErrorCode,
   importReport,
   plainText,
+  CONSOLE_ACCESS,
 } from '@eav/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,14 +21,13 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import { sha256Hex } from '../../lib/tokens';
-import { ADMIN_ROLE } from '../../plugins/auth';
 import { bearerToken } from '../../plugins/sign';
 import { issueCodes } from './activation';
 import { importTextbooks } from './importer';
 import { routePath, type TextbooksOptions } from './routes-common';
 
 const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
-const ADMIN = [ADMIN_ROLE];
+const ADMIN = CONSOLE_ACCESS.content;
 
 const adminRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { config }) => {
   app.post(

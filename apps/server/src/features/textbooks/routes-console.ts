@@ -7,6 +7,7 @@
  */
 import multipart from '@fastify/multipart';
 import {
+  CONSOLE_ACCESS,
   adminTextbookListQuery,
   adminTextbookRow,
   adminTextbookUpdateBody,
@@ -38,7 +39,7 @@ import { routePath, type TextbooksOptions } from './routes-common';
 export const IMPORT_FILE_LIMIT = 64 * 1024 * 1024;
 /** Largest cover image (bytes). */
 export const COVER_FILE_LIMIT = 10 * 1024 * 1024;
-const CONTENT = { roles: ['admin', 'operator'] } as const;
+const CONTENT = { roles: CONSOLE_ACCESS.content } as const;
 const JOB_NOT_FOUND = '导入任务不存在或已过期';
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const jobParams = z.object({ id: z.string().uuid('导入任务编号无效') });

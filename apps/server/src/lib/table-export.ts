@@ -1,0 +1,62 @@
+/**
+ * Table exports of the operator console (docs/console.md): one list's rows as CSV (UTF-8 with BOM,
+ * so that Excel shows Chinese; RFC 4180 quoting; cells starting with = + - @ are prefixed with `'`
+ * against formula injection) or as an Excel workbook (exceljs, one sheet, bold header row).
+ */
+import type { TableExportFormat } from '@eav/contract';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { attachmentDisposition } from './paper-export';
+
+export interface ExportColumn<T> {
+  header: string;
+  value: (row: T) => string | number | null | undefined;
+  /** Column width in characters (Excel). */
+  width?: number;
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A cell as text that a spreadsheet will not run as a formula. */
+function safeCell(v: string | number | null | undefined): string | number {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return v;
+  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+}
+
+/** CSV text of the rows (with a BOM). */
+export function toCsv<T>(columns: ExportColumn<T>[], rows: T[]): string {
+  const quote = (v: string | number) => {
+    const s = String(v);
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const lines = [columns.map((c) => quote(c.header)).join(',')];
+  for (const row of rows) lines.push(columns.map((c) => quote(safeCell(c.value(row)))).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** An .xlsx workbook of the rows, one sheet named `sheet`. */
+export async function toXlsx<T>(sheet: string, columns: ExportColumn<T>[], rows: T[]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(sheet.slice(0, 31));
+  ws.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 16 }));
+  ws.getRow(1).font = { bold: true };
+  for (const row of rows) ws.addRow(columns.map((c) => safeCell(c.value(row))));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** Sends the rows as a download named `<name>.<format>`. */
+export async function sendTable<T>(
+  reply: FastifyReply,
+  format: TableExportFormat,
+  name: string,
+  columns: ExportColumn<T>[],
+  rows: T[],
+): Promise<FastifyReply> {
+  const body = format === 'csv' ? toCsv(columns, rows) : await toXlsx(name, columns, rows);
+  return reply
+    .header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
+    .header('Content-Disposition', attachmentDisposition(`${name}.${format}`))
+    .header('Cache-Control', 'private, no-store')
+    .send(body);
+}

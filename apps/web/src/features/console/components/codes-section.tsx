@@ -1,0 +1,251 @@
+/**
+ * 激活码: generate a batch for a book (count, expiry, name) and download its codes as Excel or CSV —
+ * the only time they exist in plain text; batches with their redeemed counts (server-side filters,
+ * sorting, paging, export); a batch's codes and who redeemed them; voiding a batch (confirmed).
+ */
+import {
+  adminCodeBatchBody,
+  ApiPaths,
+  type AdminCodeBatchesQuery,
+  type AdminCodeBatchRow,
+  type TableExportFormat,
+} from '@eav/contract';
+import {
+  Alert,
+  App,
+  Button,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useState } from 'react';
+import { requiredRule, zodRule } from '@/lib/form-rules';
+import { useCodeBatches } from '../api/code-batches';
+import { useCreateCodeBatch } from '../api/create-code-batch';
+import { useVoidCodeBatch } from '../api/void-code-batch';
+import { errorText } from '../lib/console-error';
+import { BatchCodesDrawer } from './batch-codes-drawer';
+import { ExportButtons } from './export-buttons';
+import { SectionError } from './section-error';
+import styles from './console.module.css';
+
+const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
+const fields = adminCodeBatchBody.shape;
+
+interface BatchForm {
+  textbook: string;
+  count: number;
+  name: string;
+  expires?: { format(f: string): string } | null;
+  format: TableExportFormat;
+}
+
+export function CodesSection() {
+  const { modal, message } = App.useApp();
+  const [form] = Form.useForm<BatchForm>();
+  const [query, setQuery] = useState<AdminCodeBatchesQuery>({ page: 1, pageSize: 10 });
+  const [open, setOpen] = useState<AdminCodeBatchRow | null>(null);
+  const batches = useCodeBatches(query);
+  const create = useCreateCodeBatch();
+  const voidBatch = useVoidCodeBatch();
+
+  const submit = (v: BatchForm) =>
+    create.mutate(
+      {
+        textbook: v.textbook.trim(),
+        count: v.count,
+        name: v.name.trim(),
+        format: v.format,
+        ...(v.expires ? { expiresAt: v.expires.format('YYYY-MM-DD') } : {}),
+      },
+      {
+        onSuccess: (r) => {
+          void message.success(`已生成批次 ${r.batchId}，激活码文件已下载：${r.fileName}`);
+          form.resetFields(['count', 'name']);
+        },
+      },
+    );
+
+  const confirmVoid = (b: AdminCodeBatchRow) =>
+    modal.confirm({
+      title: `作废批次「${b.name}」？`,
+      content: `未使用的 ${b.count - b.redeemed} 个激活码将立即失效，已激活的 ${b.redeemed} 本教材不受影响。此操作不能撤销。`,
+      okText: '作废',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () =>
+        voidBatch
+          .mutateAsync(b.id)
+          .then(() => void message.success('批次已作废'))
+          .catch((e: unknown) => void message.error(errorText(e))),
+    });
+
+  const sortOrderOf = (key: string) => (query.sort === key ? (query.order ?? 'descend') : null);
+
+  return (
+    <>
+      <Typography.Title level={1} className={styles.title}>
+        激活码
+      </Typography.Title>
+      <section className={styles.panel} aria-labelledby="new-batch">
+        <Typography.Title level={2} id="new-batch" style={{ fontSize: 16 }}>
+          生成激活码
+        </Typography.Title>
+        <Form<BatchForm>
+          form={form}
+          layout="inline"
+          aria-label="生成激活码"
+          initialValues={{ format: 'xlsx', count: 10 }}
+          onFinish={submit}
+        >
+          <Form.Item
+            name="textbook"
+            label="教材编号"
+            rules={[requiredRule('请填写教材编号或外部编号'), zodRule(fields.textbook)]}
+          >
+            <Input placeholder="教材 id 或外部编号" style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item
+            name="count"
+            label="数量"
+            rules={[{ required: true, message: '请填写数量' }, zodRule(fields.count)]}
+          >
+            <InputNumber precision={0} style={{ width: 110 }} />
+          </Form.Item>
+          <Form.Item name="name" label="批次名" rules={[requiredRule('请填写批次名'), zodRule(fields.name)]}>
+            <Input placeholder="如 2026 秋季书店" style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item name="expires" label="有效期至">
+            <DatePicker placeholder="不填为长期有效" />
+          </Form.Item>
+          <Form.Item name="format" label="文件格式">
+            <Radio.Group
+              options={[
+                { value: 'xlsx', label: 'Excel' },
+                { value: 'csv', label: 'CSV' },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" loading={create.isPending}>
+              生成并下载
+            </Button>
+          </Form.Item>
+        </Form>
+        {create.isError && <Alert style={{ marginTop: 12 }} type="error" showIcon message={errorText(create.error)} />}
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+          激活码只在生成时下载一次，服务器仅保存其摘要，请妥善保管文件。
+        </Typography.Paragraph>
+      </section>
+      <section className={styles.panel} aria-labelledby="batches">
+        <div className={styles.toolbar}>
+          <div className={styles.filters}>
+            <Typography.Title level={2} id="batches" style={{ fontSize: 16, margin: 0 }}>
+              批次
+            </Typography.Title>
+            <Input.Search
+              aria-label="搜索批次"
+              placeholder="教材名、外部编号或批次名"
+              allowClear
+              style={{ width: 260 }}
+              onSearch={(t) => setQuery((s) => ({ ...s, textbook: t.trim() || undefined, page: 1 }))}
+            />
+            <Select
+              aria-label="批次状态"
+              placeholder="全部状态"
+              allowClear
+              style={{ width: 120 }}
+              options={[
+                { value: 'active', label: '有效' },
+                { value: 'voided', label: '已作废' },
+              ]}
+              onChange={(status?: 'active' | 'voided') => setQuery((s) => ({ ...s, status, page: 1 }))}
+            />
+          </div>
+          <ExportButtons url={ApiPaths.adminCodeBatchesExport} params={query} label="批次列表" />
+        </div>
+        {batches.isError ? (
+          <SectionError error={batches.error} retry={() => void batches.refetch()} />
+        ) : (
+          <Table<AdminCodeBatchRow>
+            rowKey="id"
+            size="middle"
+            loading={batches.isFetching}
+            dataSource={batches.data?.items ?? []}
+            locale={{ emptyText: '还没有激活码批次' }}
+            pagination={{
+              current: query.page,
+              pageSize: query.pageSize,
+              total: batches.data?.total ?? 0,
+              showTotal: (n) => `共 ${n} 个批次`,
+            }}
+            onChange={(p, _f, sorter) => {
+              const s = sorter as SorterResult<AdminCodeBatchRow>;
+              setQuery((q) => ({
+                ...q,
+                page: p.current ?? 1,
+                pageSize: p.pageSize ?? 10,
+                sort: s.order ? (s.columnKey as AdminCodeBatchesQuery['sort']) : undefined,
+                order: s.order ?? undefined,
+              }));
+            }}
+            columns={[
+              { title: '编号', dataIndex: 'id', width: 80 },
+              { title: '批次名', dataIndex: 'name' },
+              { title: '教材', dataIndex: 'textbookTitle', ellipsis: true },
+              {
+                title: '数量',
+                dataIndex: 'count',
+                key: 'count',
+                sorter: true,
+                sortOrder: sortOrderOf('count'),
+                width: 90,
+              },
+              { title: '已激活', dataIndex: 'redeemed', width: 90 },
+              { title: '有效期至', dataIndex: 'expiresAt', render: (v: string | null) => (v ? time(v) : '长期有效') },
+              { title: '创建人', dataIndex: 'createdBy', render: (v: string | null) => v ?? '—' },
+              {
+                title: '创建时间',
+                dataIndex: 'createdAt',
+                key: 'createdAt',
+                sorter: true,
+                sortOrder: sortOrderOf('createdAt'),
+                render: time,
+              },
+              {
+                title: '状态',
+                dataIndex: 'voidedAt',
+                render: (v: string | null) => (v ? <Tag>已作废</Tag> : <Tag color="green">有效</Tag>),
+              },
+              {
+                title: '操作',
+                key: 'actions',
+                render: (_v, b) => (
+                  <Space size={0}>
+                    <Button type="link" onClick={() => setOpen(b)} aria-label={`查看批次 ${b.name} 的激活情况`}>
+                      激活情况
+                    </Button>
+                    {!b.voidedAt && (
+                      <Button type="link" danger onClick={() => confirmVoid(b)} aria-label={`作废批次 ${b.name}`}>
+                        作废
+                      </Button>
+                    )}
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        )}
+      </section>
+      <BatchCodesDrawer batch={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}

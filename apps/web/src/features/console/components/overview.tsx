@@ -1,0 +1,55 @@
+/** 概览: a few counts, and the sections the user may open. */
+import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useOverview } from '../api/overview';
+import { consoleMenu } from '../lib/sections';
+import { SectionError } from './section-error';
+import styles from './console.module.css';
+
+export function ConsoleOverview({ sections }: { sections: string[] }) {
+  const q = useOverview();
+  const links = consoleMenu(sections).filter((e) => e.key !== 'overview');
+  return (
+    <>
+      <Typography.Title level={1} className={styles.title}>
+        概览
+      </Typography.Title>
+      <div className={styles.panel}>
+        {q.isPending && <Skeleton active />}
+        {q.isError && <SectionError error={q.error} retry={() => void q.refetch()} />}
+        {q.data && (
+          <Row gutter={[16, 16]}>
+            {(
+              [
+                ['注册用户', q.data.users],
+                ['锁定中的账号', q.data.lockedUsers],
+                ['激活码批次', q.data.codeBatches],
+                ['已生成激活码', q.data.codesIssued],
+                ['已激活激活码', q.data.codesRedeemed],
+                ['今日审计记录', q.data.auditToday],
+              ] as const
+            ).map(([title, value]) => (
+              <Col key={title} span={8}>
+                <Card>
+                  <Statistic title={title} value={value} />
+                </Card>
+              </Col>
+            ))}
+          </Row>
+        )}
+      </div>
+      {links.length > 0 && (
+        <div className={styles.panel}>
+          <Typography.Title level={2}>常用功能</Typography.Title>
+          <ul>
+            {links.map((e) => (
+              <li key={e.key}>
+                <Link to={e.path}>{e.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * 用户: look-up by phone, user name or real name with server-side filters, sorting and paging; bulk
+ * disable/enable (admin, confirmed); a drawer with the account, its third-party bindings and the
+ * actions the role allows. Never a password, a code or a full phone number.
+ */
+import {
+  ApiPaths,
+  CONSOLE_ROLE_LABELS,
+  CONSOLE_ROLES,
+  isConsoleRole,
+  type AdminUserRow,
+  type AdminUsersQuery,
+} from '@eav/contract';
+import { App, Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useState } from 'react';
+import { useUsers } from '../api/users';
+import { bulkUserStatus, useUserAction } from '../api/user-actions';
+import { errorText } from '../lib/console-error';
+import { ExportButtons } from './export-buttons';
+import { SectionError } from './section-error';
+import { UserDrawer } from './user-drawer';
+import styles from './console.module.css';
+
+export const STATUS_LABELS: Record<string, string> = { active: '正常', disabled: '已停用', cancelled: '已注销' };
+const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
+
+export function UsersSection({ isAdmin }: { isAdmin: boolean }) {
+  const { modal, message } = App.useApp();
+  const [query, setQuery] = useState<AdminUsersQuery>({ page: 1, pageSize: 20 });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [open, setOpen] = useState<number | null>(null);
+  const users = useUsers(query);
+  const bulk = useUserAction(bulkUserStatus);
+
+  const confirmBulk = (status: 'active' | 'disabled') =>
+    modal.confirm({
+      title:
+        status === 'disabled' ? `停用选中的 ${selected.length} 个账号？` : `启用选中的 ${selected.length} 个账号？`,
+      content: status === 'disabled' ? '停用后这些账号立即退出登录，且无法再登录。' : '启用后这些账号可以重新登录。',
+      okText: status === 'disabled' ? '停用' : '启用',
+      okButtonProps: { danger: status === 'disabled' },
+      cancelText: '取消',
+      onOk: () =>
+        bulk
+          .mutateAsync({ userIds: selected, status })
+          .then((r) => {
+            void message.success(`已处理 ${r.changed} 个账号${r.skipped ? `，跳过 ${r.skipped} 个` : ''}`);
+            setSelected([]);
+          })
+          .catch((e: unknown) => void message.error(errorText(e))),
+    });
+
+  const sortOrderOf = (key: string) => (query.sort === key ? (query.order ?? 'descend') : null);
+
+  return (
+    <>
+      <Typography.Title level={1} className={styles.title}>
+        用户
+      </Typography.Title>
+      <div className={styles.panel}>
+        <div className={styles.toolbar}>
+          <div className={styles.filters}>
+            <Input.Search
+              aria-label="搜索用户"
+              placeholder="手机号、用户名或姓名"
+              allowClear
+              style={{ width: 260 }}
+              onSearch={(q) => setQuery((s) => ({ ...s, q: q.trim() || undefined, page: 1 }))}
+            />
+            <Select
+              aria-label="账号状态"
+              placeholder="全部状态"
+              allowClear
+              style={{ width: 130 }}
+              options={Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+              onChange={(status?: 'active' | 'disabled' | 'cancelled') => setQuery((s) => ({ ...s, status, page: 1 }))}
+            />
+            <Select
+              aria-label="后台角色"
+              placeholder="全部角色"
+              allowClear
+              style={{ width: 150 }}
+              options={CONSOLE_ROLES.map((r) => ({ value: r, label: CONSOLE_ROLE_LABELS[r] }))}
+              onChange={(role?: string) => setQuery((s) => ({ ...s, role, page: 1 }))}
+            />
+          </div>
+          <Space>
+            {isAdmin && (
+              <>
+                <Button disabled={!selected.length} onClick={() => confirmBulk('active')}>
+                  批量启用
+                </Button>
+                <Button danger disabled={!selected.length} onClick={() => confirmBulk('disabled')}>
+                  批量停用
+                </Button>
+              </>
+            )}
+            <ExportButtons url={ApiPaths.adminUsersExport} params={query} label="用户列表" />
+          </Space>
+        </div>
+        {users.isError ? (
+          <SectionError error={users.error} retry={() => void users.refetch()} />
+        ) : (
+          <Table<AdminUserRow>
+            rowKey="userId"
+            size="middle"
+            loading={users.isFetching}
+            dataSource={users.data?.items ?? []}
+            locale={{ emptyText: '没有符合条件的用户' }}
+            rowSelection={
+              isAdmin ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined
+            }
+            pagination={{
+              current: query.page,
+              pageSize: query.pageSize,
+              total: users.data?.total ?? 0,
+              showSizeChanger: true,
+              showTotal: (n) => `共 ${n} 个用户`,
+            }}
+            onChange={(p, _f, sorter) => {
+              const s = sorter as SorterResult<AdminUserRow>;
+              const key = s.order ? (s.columnKey as AdminUsersQuery['sort']) : undefined;
+              setQuery((q) => ({
+                ...q,
+                page: p.current ?? 1,
+                pageSize: p.pageSize ?? 20,
+                sort: key,
+                order: s.order ?? undefined,
+              }));
+            }}
+            columns={[
+              { title: '编号', dataIndex: 'userId', key: 'id', sorter: true, sortOrder: sortOrderOf('id'), width: 90 },
+              {
+                title: '用户名',
+                dataIndex: 'userName',
+                key: 'userName',
+                sorter: true,
+                sortOrder: sortOrderOf('userName'),
+              },
+              { title: '手机号', dataIndex: 'phone', render: (v: string | null) => v ?? '—' },
+              { title: '姓名', dataIndex: 'realName', render: (v: string | null) => v ?? '—' },
+              {
+                title: '角色',
+                dataIndex: 'roles',
+                render: (roles: string[]) =>
+                  roles.map((r) => (
+                    <Tag key={r} color={isConsoleRole(r) ? 'blue' : undefined}>
+                      {isConsoleRole(r) ? CONSOLE_ROLE_LABELS[r] : r}
+                    </Tag>
+                  )),
+              },
+              {
+                title: '状态',
+                dataIndex: 'status',
+                render: (s: string, r) => (
+                  <Space size={4}>
+                    <Tag color={s === 'active' ? 'green' : 'default'}>{STATUS_LABELS[s] ?? s}</Tag>
+                    {r.lockedUntil && <Tag color="red">已锁定</Tag>}
+                  </Space>
+                ),
+              },
+              {
+                title: '注册时间',
+                dataIndex: 'createdAt',
+                key: 'createdAt',
+                sorter: true,
+                sortOrder: sortOrderOf('createdAt'),
+                render: time,
+              },
+              {
+                title: '操作',
+                key: 'actions',
+                render: (_v, r) => (
+                  <Button type="link" onClick={() => setOpen(r.userId)} aria-label={`查看 ${r.userName}`}>
+                    详情
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        )}
+      </div>
+      <UserDrawer userId={open} isAdmin={isAdmin} onClose={() => setOpen(null)} />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { consoleSectionsFor } from '@eav/contract';
+import { describe, expect, it } from 'vitest';
+import { consoleMenu, sectionOfPath } from './sections';
+
+describe('console menu', () => {
+  it('shows each role its sections and admin all of them', () => {
+    expect(consoleMenu(consoleSectionsFor(['operator'])).map((e) => e.key)).toEqual(['overview', 'codes']);
+    expect(consoleMenu(consoleSectionsFor(['support'])).map((e) => e.key)).toEqual(['overview', 'users']);
+    expect(consoleMenu(consoleSectionsFor(['admin'])).map((e) => e.key)).toEqual([
+      'overview',
+      'users',
+      'codes',
+      'audit',
+    ]);
+    expect(consoleMenu(consoleSectionsFor(['student']))).toEqual([]);
+  });
+
+  it('finds the section of a path', () => {
+    expect(sectionOfPath('/admin/codes')?.key).toBe('codes');
+    expect(sectionOfPath('/admin')?.key).toBe('overview');
+  });
+});
