@@ -19,7 +19,11 @@ const EXPECTED: Record<string, MenuKey | null> = {
   '/help': 'resources',
   '/WisdomTeaching': 'teaching',
   '/teachersTraining': 'training',
+  '/teachersTraining/course': 'training',
+  '/teachersTraining/mine': 'training',
+  '/teachersTraining/verify': 'training',
   '/smartPublishing': 'publishing',
+  '/smartPublishing/news': 'publishing',
   '/bigData': null,
   '/user': null,
   '/user/avatar': null,
@@ -39,6 +43,15 @@ const EXPECTED: Record<string, MenuKey | null> = {
   '/zjhAuth': null,
   '/mobile/login': null,
   '/mobile/perview': null,
+  // The console has its own shell and menu.
+  '/admin': null,
+  '/admin/users': null,
+  '/admin/codes': null,
+  '/admin/audit': null,
+  '/admin/catalogue': null,
+  '/admin/banners': null,
+  '/admin/review': null,
+  '/admin/activities': null,
   '/admin/chat': null,
 };
 

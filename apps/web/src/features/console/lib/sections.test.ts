@@ -4,12 +4,24 @@ import { consoleMenu, sectionOfPath } from './sections';
 
 describe('console menu', () => {
   it('shows each role its sections and admin all of them', () => {
-    expect(consoleMenu(consoleSectionsFor(['operator'])).map((e) => e.key)).toEqual(['overview', 'codes']);
-    expect(consoleMenu(consoleSectionsFor(['support'])).map((e) => e.key)).toEqual(['overview', 'users']);
+    expect(consoleMenu(consoleSectionsFor(['operator'])).map((e) => e.key)).toEqual([
+      'overview',
+      'codes',
+      'catalogue',
+      'banners',
+      'activities',
+    ]);
+    expect(consoleMenu(consoleSectionsFor(['reviewer'])).map((e) => e.key)).toEqual(['overview', 'review']);
+    expect(consoleMenu(consoleSectionsFor(['support'])).map((e) => e.key)).toEqual(['overview', 'users', 'chat']);
     expect(consoleMenu(consoleSectionsFor(['admin'])).map((e) => e.key)).toEqual([
       'overview',
       'users',
       'codes',
+      'catalogue',
+      'banners',
+      'activities',
+      'review',
+      'chat',
       'audit',
     ]);
     expect(consoleMenu(consoleSectionsFor(['student']))).toEqual([]);
@@ -18,5 +30,6 @@ describe('console menu', () => {
   it('finds the section of a path', () => {
     expect(sectionOfPath('/admin/codes')?.key).toBe('codes');
     expect(sectionOfPath('/admin')?.key).toBe('overview');
+    expect(sectionOfPath('/admin/chat')?.key).toBe('chat');
   });
 });
