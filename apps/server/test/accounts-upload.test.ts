@@ -232,8 +232,9 @@ describe('sweep of unused uploads', () => {
     try {
       const timersBefore = vi.getTimerCount();
       const app = await t.build();
-      // The upload sweep and the reading-credit flusher (decision 012) each keep one interval.
-      expect(vi.getTimerCount()).toBe(timersBefore + 2);
+      // The upload sweep, the reading-credit flusher (decision 012), the chat purge and the big-data
+      // refresh each keep one interval.
+      expect(vi.getTimerCount()).toBe(timersBefore + 4);
       const u = await registerUser(t);
       const up = (await upload(app, u.token, await photo(60, 60))).json().data;
       t.clock.advance(UNUSED_UPLOAD_TTL_MS + 1000);

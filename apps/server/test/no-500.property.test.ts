@@ -159,9 +159,12 @@ function plausible(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unkn
       const max = schema.maximum ?? (schema.exclusiveMaximum ?? INT4_MAX + 2) - 1;
       const lo = Math.max(min, -1e12);
       const hi = Math.min(max, 1e12);
-      const small = fc.integer({ min: Math.max(lo, -5), max: Math.max(Math.min(hi, 60), Math.max(lo, -5)) });
       const edges = fc.constantFrom(lo, hi);
-      return fc.oneof(small, edges, fc.integer({ min: Math.max(lo, -INT4_MAX - 1), max: Math.min(hi, INT4_MAX) }));
+      // Whole numbers inside the bounds (a number schema may have fractional ones, e.g. 0.5).
+      const [ilo, ihi] = [Math.ceil(lo), Math.floor(hi)];
+      if (ilo > ihi) return edges;
+      const small = fc.integer({ min: Math.max(ilo, -5), max: Math.max(Math.min(ihi, 60), Math.max(ilo, -5)) });
+      return fc.oneof(small, edges, fc.integer({ min: Math.max(ilo, -INT4_MAX - 1), max: Math.min(ihi, INT4_MAX) }));
     }
     case 'boolean':
       return fc.boolean();

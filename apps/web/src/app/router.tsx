@@ -23,7 +23,6 @@ function page(path: string, title: string, load: Loader, extra: Partial<RouteObj
   } as RouteObject;
 }
 
-
 /** On a phone, a desktop link with an H5 counterpart goes there with the same item and filters (docs/mobile.md). */
 const toH5 = {
   loader: ({ request }: { request: Request }) => {
