@@ -36,7 +36,7 @@ test.describe('operator console', () => {
     await consoleLogin(page, operator.userName, operator.password);
     // The operator's menu: 概览 and 激活码 only.
     const nav = page.getByRole('navigation', { name: '后台导航' }).or(page.getByLabel('后台导航'));
-    await expect(nav.getByRole('menuitem')).toHaveText(['概览', '激活码']);
+    await expect(nav.getByRole('menuitem')).toHaveText(['概览', '激活码', '目录导入', '轮播图', '活动']);
     expect(await consoleAxeProblems(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'console-overview.png'), fullPage: true });
 
@@ -110,7 +110,17 @@ test.describe('operator console', () => {
 
     await consoleLogin(page, DEMO_ADMIN.userName, demoAdminPassword());
     const nav = page.getByLabel('后台导航');
-    await expect(nav.getByRole('menuitem')).toHaveText(['概览', '用户', '激活码', '审计日志']);
+    await expect(nav.getByRole('menuitem')).toHaveText([
+      '概览',
+      '用户',
+      '激活码',
+      '目录导入',
+      '轮播图',
+      '活动',
+      '资源审核',
+      '在线客服',
+      '审计日志',
+    ]);
 
     await nav.getByRole('menuitem', { name: '用户' }).click();
     await page.getByRole('searchbox', { name: '搜索用户' }).fill(someone.userName);

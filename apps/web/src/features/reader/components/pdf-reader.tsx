@@ -54,6 +54,8 @@ const READER_DARK: ThemeConfig = {
     colorTextSecondary: 'rgba(255, 255, 255, 0.75)',
     colorTextTertiary: 'rgba(255, 255, 255, 0.65)',
     colorTextDescription: 'rgba(255, 255, 255, 0.65)',
+    // The page box waits disabled for the PDF; its number stays readable on the dark toolbar.
+    colorTextDisabled: 'rgba(255, 255, 255, 0.6)',
   },
 };
 

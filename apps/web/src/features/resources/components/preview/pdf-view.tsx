@@ -36,6 +36,7 @@ function LazyPage({ pageNumber, width, className }: { pageNumber: number; width:
       ref={ref}
       className={className}
       style={{ minHeight: visible ? undefined : width * 1.414 }}
+      role="group"
       aria-label={`第 ${pageNumber} 页`}
     >
       {visible && <Page pageNumber={pageNumber} width={width} renderAnnotationLayer={false} />}
