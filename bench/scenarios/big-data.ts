@@ -222,11 +222,12 @@ function prepare(ctx: BenchContext): Promise<Prepared> {
       ]);
     }
 
+    // An operator's session that has passed the console's second factor (docs/console.md).
     const token = randomBytes(24).toString('base64url');
     await pg`
       with u as (insert into users (user_name, roles) values ('bd_admin', '{admin}') returning id)
-      insert into sessions (user_id, token_hash, expires_at)
-      select id, ${createHash('sha256').update(token).digest('hex')}, now() + interval '1 day' from u`;
+      insert into sessions (user_id, token_hash, expires_at, mfa_at)
+      select id, ${createHash('sha256').update(token).digest('hex')}, now() + interval '1 day', now() from u`;
     await pg.end();
     await database.close();
     return {
