@@ -83,6 +83,25 @@ async function audit(url: string, preset: Preset): Promise<Audit> {
   }
 }
 
+/** Attempts per run when Lighthouse reports a runtime error of its own (e.g. NO_NAVSTART: no trace recorded). */
+const ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run, started again in a fresh browser when Lighthouse itself fails to record it
+ * (a runtime error says nothing about the page; its own advice is to run again). Throws the last
+ * error after ATTEMPTS.
+ */
+async function auditWithRetry(url: string, preset: Preset, log: (line: string) => void): Promise<Audit> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, preset);
+    } catch (err) {
+      if (attempt >= ATTEMPTS) throw err;
+      log(`  ${(err as Error).message.slice(0, 120)}; again (${attempt + 1}/${ATTEMPTS})`);
+    }
+  }
+}
+
 /** The run with the median performance score of `runs` (odd count). */
 export function medianRun(runs: Audit[]): Audit {
   const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
@@ -117,7 +136,11 @@ const pages: MeasureScenario<PortalState> = {
       const runs: Audit[] = [];
       for (let i = 1; i <= RUNS; i++) {
         ctx.log(`lighthouse ${page.preset} ${route} (${i}/${RUNS})…`);
-        runs.push(await audit(url, page.preset));
+        const run = await auditWithRetry(url, page.preset, ctx.log);
+        ctx.log(
+          `  performance ${run.scores.performance}, accessibility ${run.scores.accessibility}, LCP ${run.lcp}, TBT ${run.tbt}`,
+        );
+        runs.push(run);
       }
       const m = medianRun(runs);
       const spread = runs.map((r) => r.scores.performance).sort((a, b) => a - b);

@@ -26,7 +26,7 @@
  */
 import { canonicalPath, CONSOLE_IDLE_MS, CONSOLE_ROLES, ErrorCode, Messages } from '@eav/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { cancelledTokens, sessions, users } from '../db/schema';
@@ -277,9 +277,13 @@ export default fp<AuthOptions>(
     });
 
     // The role gate. onRequest runs before the body is read, so a refused request costs no upload.
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       const sets = requiredRoles(request);
-      if (sets.length === 0) return;
+      // Most requests declare no role: answer without a promise (see app.ts on callback hooks).
+      if (sets.length === 0) return done();
+      gate(request, reply, sets).then(() => done(), done);
+    });
+    async function gate(request: FastifyRequest, reply: FastifyReply, sets: (readonly string[])[]): Promise<void> {
       try {
         const a = await request.getAuth();
         if (!a) throw new AppError(401, 401, Messages.authRequired);
@@ -293,7 +297,7 @@ export default fp<AuthOptions>(
         closeIfBodyPending(request, reply);
         throw err;
       }
-    });
+    }
   },
   { name: 'auth', dependencies: ['db', 'read-cache'] },
 );

@@ -129,14 +129,16 @@ export default fp<MetricsPluginOptions>(
       buckets: LATENCY_BUCKETS,
       registers: [registry],
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       // The route pattern, never the raw URL (ids and queries would make labels unbounded).
       const route = request.routeOptions.url ?? 'unmatched';
-      if (route === METRICS_PATH) return;
-      const status = String(reply.statusCode);
-      requests.inc({ method: request.method, route, status_code: status });
-      latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
-      if (reply.statusCode >= 400) errors.inc({ route, status_code: status });
+      if (route !== METRICS_PATH) {
+        const status = String(reply.statusCode);
+        requests.inc({ method: request.method, route, status_code: status });
+        latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+        if (reply.statusCode >= 400) errors.inc({ route, status_code: status });
+      }
+      done();
     });
 
     const engine = app.database.engine;

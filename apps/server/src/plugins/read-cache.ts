@@ -32,8 +32,9 @@ export default fp<ReadCachePluginOptions>(
     // A write answered by this process is seen by its next read: whatever route wrote, the
     // versions are read again (other instances see it within VERSION_CHECK_MS, or at once when the
     // route announces it with `readCache.invalidate`).
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) cache.forgetVersions();
+      done(null, payload);
     });
     app.addHook('onClose', async () => {
       await bus.stop();

@@ -13,10 +13,13 @@
  * saying `X-Forwarded-Proto: https` with TRUST_PROXY on): over plain http it would be ignored at
  * best, and a portal reached on http on purpose (intranet, tests) must stay reachable.
  *
- * helmet's middleware is built once, at registration, and applied to each response: the
- * @fastify/helmet wrapper rebuilds it (parsing the CSP directives again) on every request, which
- * showed in CPU profiles of cached reads (docs/benchmarks.md explains how to take one).
+ * helmet computes the headers once, at registration (the directives are constant), and each answer
+ * gets that header table through Fastify's reply headers: running helmet's middleware on every
+ * response set a dozen headers one by one on the raw response and showed in CPU profiles of cached
+ * reads (docs/benchmarks.md explains how to take one). Answers that bypass the reply (a hijacked
+ * server-sent event stream) set their own headers.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import fp from 'fastify-plugin';
@@ -41,25 +44,45 @@ export const CSP_DIRECTIVES = {
 /** Strict-Transport-Security value for https requests: one year, subdomains included. */
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
+/**
+ * The headers helmet sets with the portal's options, lower-cased, computed by running its
+ * middleware once against a recording response. Throws if helmet reports an error (a bad directive).
+ */
+export function securityHeaderTable(): Record<string, string> {
+  const applyHelmet = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    // Decided per request (see the hook below).
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Covers and media may be shown by the province's other portals on sibling subdomains.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  applyHelmet({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    failure = err;
+  });
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return headers;
+}
+
 export default fp(
   async function securityHeaders(app: FastifyInstance) {
-    const applyHelmet = helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-      // Decided per request below.
-      strictTransportSecurity: false,
-      xFrameOptions: { action: 'deny' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      // Covers and media may be shown by the province's other portals on sibling subdomains.
-      crossOriginResourcePolicy: { policy: 'same-site' },
-    });
+    const table = securityHeaderTable();
     app.addHook('onRequest', (request, reply, done) => {
-      // Headers set on the raw response are merged into Fastify's when it writes the head.
-      applyHelmet(request.raw, reply.raw, (err?: unknown) => {
-        if (err) return done(err as Error);
-        // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY trusts the sender.
-        if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
-        done();
-      });
+      reply.headers(table);
+      // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY trusts the sender.
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+      done();
     });
   },
   { name: 'security-headers' },

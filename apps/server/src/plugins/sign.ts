@@ -72,6 +72,16 @@ export interface SignOptions {
   now?: () => number;
 }
 
+/** The query of a request target as the router splits it off (after the first "?" or "#"). */
+function query(url: string): string {
+  // Fast path for the common target without "#": everything after the first "?".
+  if (!url.includes('#')) {
+    const q = url.indexOf('?');
+    return q === -1 ? '' : url.slice(q + 1);
+  }
+  return splitRequestTarget(url).query;
+}
+
 const invalid = () => new AppError(400, ErrorCode.SIGN_INVALID, Messages.signInvalid);
 
 /** A header's single value, or undefined when absent or repeated. */
@@ -83,9 +93,14 @@ function header(request: FastifyRequest, name: string): string | undefined {
 export default fp<SignOptions>(
   async function sign(app: FastifyInstance, opts) {
     const now = opts.now ?? Date.now;
+    // The decision of onRequest, kept for preValidation: the request target cannot change between
+    // the two, and deciding costs two canonical paths.
+    const signed = new WeakSet<FastifyRequest>();
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (!mustSign(request)) return;
+    // Both hooks are synchronous, callback-style: no promise per request (see app.ts).
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!mustSign(request)) return done();
+      signed.add(request);
       const ts = header(request, SIGN_HEADERS.timestamp);
       const sig = header(request, SIGN_HEADERS.sign);
       let refusal: AppError | undefined;
@@ -94,24 +109,22 @@ export default fp<SignOptions>(
       } else if (Math.abs(now() - Number(ts)) > SIGN_MAX_SKEW_MS) {
         refusal = new AppError(400, ErrorCode.SIGN_EXPIRED, Messages.signExpired);
       }
-      if (refusal) {
-        closeIfBodyPending(request, reply);
-        throw refusal;
-      }
+      if (refusal) closeIfBodyPending(request, reply);
+      done(refusal);
     });
 
-    app.addHook('preValidation', async (request) => {
-      if (!mustSign(request)) return;
+    app.addHook('preValidation', (request, _reply, done) => {
+      if (!signed.has(request)) return done();
       // onRequest has checked both headers on this same decision.
       const ts = header(request, SIGN_HEADERS.timestamp);
       const sig = header(request, SIGN_HEADERS.sign);
-      if (ts === undefined || sig === undefined) throw invalid();
+      if (ts === undefined || sig === undefined) return done(invalid());
       const expected = signRequest(
         {
           method: request.method,
           path: request.url,
           // The query exactly as the router split it off (after the first "?" or "#").
-          query: new URLSearchParams(splitRequestTarget(request.url).query),
+          query: new URLSearchParams(query(request.url)),
           body: request.rawBody ?? '',
           token: bearerToken(request),
           timestamp: ts,
@@ -119,7 +132,7 @@ export default fp<SignOptions>(
         opts.secret,
         nodeHmacSha256Hex,
       );
-      if (!signaturesEqual(expected, sig)) throw invalid();
+      done(signaturesEqual(expected, sig) ? undefined : invalid());
     });
   },
   { name: 'sign', dependencies: ['raw-body'] },
