@@ -94,7 +94,7 @@ async function startPortalOnPg(ctx: BenchContext): Promise<ServerState> {
 }
 
 const DICTIONARY_DESCRIPTION =
-  'every request signed afresh with EAV-Sign: raw-body, signature check, auth, the read cache (decision 011) and the ' +
+  'every request signed with EAV-Sign and checked: raw-body, signature check, auth, the read cache (decision 011) and the ' +
   'cached JSON text.';
 
 const signedDictionary: LoadScenario<ServerState> = {
