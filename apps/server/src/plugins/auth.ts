@@ -37,8 +37,13 @@ import { bearerToken, closeIfBodyPending } from './sign';
 /** Session lifetime after last use, ms (sliding 7-day expiry, docs/api.md). */
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 const SLIDE_EVERY_MS = 60_000;
-/** Longest a remembered session is used without reading the database again, ms. */
-export const SESSION_CACHE_MS = 5_000;
+/**
+ * Longest a remembered session is used without reading the database again, ms. Longer than the
+ * reader's 30 s heartbeat (docs/prize.md), so that a reading pupil's requests find their session
+ * remembered; changes made through the server end it at once on every instance (the bus), and this
+ * bound is only for changes made behind the server's back (decision 011).
+ */
+export const SESSION_CACHE_MS = 60_000;
 /** Most sessions remembered (~400 bytes each). */
 export const SESSION_CACHE_MAX = 20_000;
 /** Bus topic of forgotten sessions; the data is a user id. */
