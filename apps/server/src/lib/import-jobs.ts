@@ -121,7 +121,14 @@ export class ImportJobs {
     if (await this.running(ownerId)) return false;
     // The holder is done or dead: its lock goes, and one of the racing uploads gets the next one.
     const held = await kv.get(ownerKey(ownerId));
-    if (held && held !== id && (await kv.take(ownerKey(ownerId))) !== held) return false;
+    if (held) {
+      const taken = await kv.take(ownerKey(ownerId));
+      if (taken && taken !== held) {
+        // A racing upload took the lock in between: it is given back, and this upload refused.
+        await kv.set(ownerKey(ownerId), taken, JOB_TTL_MS);
+        return false;
+      }
+    }
     return kv.setIfAbsent(ownerKey(ownerId), id, JOB_TTL_MS);
   }
 
