@@ -44,7 +44,10 @@ function uploadImport(token: string, kind: string, text: string, fileName = `${k
       'content-type': `multipart/form-data; boundary=${boundary}`,
       authorization: `Bearer ${token}`,
       [SIGN_HEADERS.timestamp]: String(timestamp),
-      [SIGN_HEADERS.sign]: signRequest({ method: 'POST', path, query: { kind }, body: '', token, timestamp }, TEST_SECRET),
+      [SIGN_HEADERS.sign]: signRequest(
+        { method: 'POST', path, query: { kind }, body: '', token, timestamp },
+        TEST_SECRET,
+      ),
     },
     payload,
   });
@@ -123,7 +126,11 @@ describe('question-bank import jobs', () => {
 
     await expect
       .poll(async () => await auditOf(job.id))
-      .toMatchObject({ actorId: operator.id, result: 'success', detail: { kind: 'knowledge-points', created: 2, skipped: 2 } });
+      .toMatchObject({
+        actorId: operator.id,
+        result: 'success',
+        detail: { kind: 'knowledge-points', created: 2, skipped: 2 },
+      });
   });
 
   it('imports questions, then papers naming them, reporting bad lines by number', async () => {
@@ -142,7 +149,9 @@ describe('question-bank import jobs', () => {
       });
     const q = await runJob(
       'questions',
-      [question(1), '{"externalId":"cqi-q-bad","stage":"高中","subject":"数学","type":"单选题"}', question(2)].join('\n'),
+      [question(1), '{"externalId":"cqi-q-bad","stage":"高中","subject":"数学","type":"单选题"}', question(2)].join(
+        '\n',
+      ),
     );
     expect(q.report).toMatchObject({ lines: 3, created: 2 });
     expect(q.report.skipped.map((s) => s.line)).toEqual([2]);

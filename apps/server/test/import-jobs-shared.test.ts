@@ -19,7 +19,14 @@ const T0 = Date.parse('2026-11-20T02:00:00Z');
 
 /** Starts a catalogue import of `text` on `app`. */
 const uploadOn = (app: FastifyInstance, user: TestUser, text: string) =>
-  upload(app, user.token, Buffer.from(text, 'utf8'), 'catalogue.jsonl', 'application/x-ndjson', ApiPaths.adminCatalogueImports);
+  upload(
+    app,
+    user.token,
+    Buffer.from(text, 'utf8'),
+    'catalogue.jsonl',
+    'application/x-ndjson',
+    ApiPaths.adminCatalogueImports,
+  );
 
 /** The events of a server-sent events answer: name and parsed data. */
 function parseEvents(body: string): { event: string; data: ImportJob }[] {

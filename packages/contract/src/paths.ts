@@ -207,8 +207,7 @@ export const ApiPaths = {
   /** One question-bank import job's state (GET). */
   adminQuestionBankImportJob: (id: string) => `/api/v1/admin/question-bank/imports/${encodeURIComponent(id)}`,
   /** One question-bank import job's progress as server-sent events (GET, `text/event-stream`). */
-  adminQuestionBankImportEvents: (id: string) =>
-    `/api/v1/admin/question-bank/imports/${encodeURIComponent(id)}/events`,
+  adminQuestionBankImportEvents: (id: string) => `/api/v1/admin/question-bank/imports/${encodeURIComponent(id)}/events`,
   // 智慧出版 (docs/publishing.md)
   /** The showcase: 数字教材, 音像教材, 融合出版物 from the catalogue. */
   publishingShowcase: '/api/v1/publishing/showcase',

@@ -179,11 +179,12 @@ export async function registerImportJobRoutes(app: FastifyInstance, opts: Import
       });
       let last: ImportJob | undefined;
       let ended = false;
-      let check: NodeJS.Timeout | undefined;
+      // Set once the first state is sent (a stream may end before it exists).
+      const timer: { check?: NodeJS.Timeout } = {};
       let off = () => {};
       const stop = () => {
         ended = true;
-        clearInterval(check);
+        clearInterval(timer.check);
         off();
       };
       const send = (j: ImportJob) => {
@@ -208,7 +209,7 @@ export async function registerImportJobRoutes(app: FastifyInstance, opts: Import
       if (ended) return;
       // Now and then: a comment line keeps proxies from closing a quiet stream, and the stored state
       // is read again, so a job whose instance died (stale heartbeat) or a missed last message ends it.
-      check = setInterval(() => {
+      timer.check = setInterval(() => {
         res.write(': ping\n\n');
         void jobs
           .get(id, ownerId)

@@ -99,7 +99,13 @@ describe('import jobs in the shared store', () => {
     const jobs = new ImportJobs({ kv, bus: new InvalidationBus(null), clock: Date.now, failedMessage: () => '失败了' });
     const runner = controlled();
     let ended: ImportJob | undefined;
-    const job = await jobs.start({ ownerId: 1, kind: 'catalogue', fileName: null, run: runner.run, onEnd: (j) => void (ended = j) });
+    const job = await jobs.start({
+      ownerId: 1,
+      kind: 'catalogue',
+      fileName: null,
+      run: runner.run,
+      onEnd: (j) => void (ended = j),
+    });
     await runner.started;
     runner.fail();
     await until(() => ended !== undefined);

@@ -4,7 +4,12 @@
  * Lines file as multipart `file`, then the job's state and progress events, as for the catalogue
  * (lib/import-job-routes.ts). The same importers as `npm run import:*` and `POST …/question-bank/import`.
  */
-import { ApiPaths, QUESTION_BANK_IMPORT_KINDS, questionBankImportQuery, type QuestionBankImportKind } from '@eav/contract';
+import {
+  ApiPaths,
+  QUESTION_BANK_IMPORT_KINDS,
+  questionBankImportQuery,
+  type QuestionBankImportKind,
+} from '@eav/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { registerImportJobRoutes } from '../../lib/import-job-routes';

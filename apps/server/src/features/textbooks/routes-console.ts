@@ -29,7 +29,7 @@ import { ok, page } from '../../lib/http';
 import { noAudit } from '../../lib/operator-audit';
 import { coverUrlOf } from './catalogue';
 import { removeConsoleCover, storeConsoleCover } from './console-covers';
-import { routePath, type TextbooksOptions } from './routes-common';
+import type { TextbooksOptions } from './routes-common';
 
 /** Largest cover image (bytes). */
 export const COVER_FILE_LIMIT = 10 * 1024 * 1024;

@@ -42,7 +42,8 @@ export const IMPORT_KINDS: Record<ImportJobKind, ImportKindInfo> = {
     label: '教材章节',
     format:
       '每行一本教材的章节树：externalId（教材目录中的编号）、chapters（title、page、children 嵌套）；重新导入会替换整棵树',
-    example: '{"externalId":"ctb-1","chapters":[{"title":"第一单元","page":1,"children":[{"title":"1 认识数","page":2}]}]}',
+    example:
+      '{"externalId":"ctb-1","chapters":[{"title":"第一单元","page":1,"children":[{"title":"1 认识数","page":2}]}]}',
   },
 };
 
