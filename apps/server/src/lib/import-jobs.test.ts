@@ -127,8 +127,10 @@ describe('import jobs in the shared store', () => {
     // The stale job's lock is taken over.
     const next = await b.start({ ownerId: 7, kind: 'chapters', fileName: null, run: async () => REPORT });
     expect(next).not.toBeNull();
+    await runner.started;
     runner.finish(REPORT);
     await until(() => !a.busy && !b.busy);
+    expect(a.busy || b.busy).toBe(false);
   });
 
   it('drops a late, older state on a stream', () => {
