@@ -36,7 +36,7 @@ test.describe('operator console', () => {
     await consoleLogin(page, operator.userName, operator.password);
     // The operator's menu: 概览 and 激活码 only.
     const nav = page.getByRole('navigation', { name: '后台导航' }).or(page.getByLabel('后台导航'));
-    await expect(nav.getByRole('menuitem')).toHaveText(['概览', '激活码', '目录导入', '轮播图', '活动']);
+    await expect(nav.getByRole('menuitem')).toHaveText(['概览', '激活码', '目录导入', '题库导入', '轮播图', '活动']);
     expect(await consoleAxeProblems(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'console-overview.png'), fullPage: true });
 
@@ -115,6 +115,7 @@ test.describe('operator console', () => {
       '用户',
       '激活码',
       '目录导入',
+      '题库导入',
       '轮播图',
       '活动',
       '资源审核',

@@ -19,6 +19,7 @@ import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
 import erasurePlugin from './plugins/erasure';
 import errorsPlugin from './plugins/errors';
+import importJobsPlugin from './plugins/import-jobs';
 import kvPlugin, { RATE_LIMIT_CLIENTS } from './plugins/kv';
 import metricsPlugin from './plugins/metrics';
 import rawBodyPlugin from './plugins/raw-body';
@@ -127,6 +128,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // Read cache and the invalidation bus of in-process caches (decision 011).
   await app.register(readCachePlugin, { prefix: options.kvPrefix ?? 'eav:' });
+  // The console's import jobs, shared by every instance through kv and pub/sub.
+  await app.register(importJobsPlugin, { prefix: options.kvPrefix ?? 'eav:' });
   // Before every route, so each one is timed (docs/operations.md, Metrics).
   await app.register(metricsPlugin, config.metrics);
   // Without Redis, @fastify/rate-limit keeps one in-memory LRU map of clients per rate-limited
@@ -161,7 +164,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(textbooksFeature, { config, audit: operatorAudit, consoleAudit });
   // The prize feature shows recommended books as the textbooks feature's catalogue cards.
   await app.register(prizeFeature, { kvPrefix: options.kvPrefix ?? 'eav:', cards: cardsByIds, audit: operatorAudit });
-  await app.register(questionBankFeature, { config });
+  await app.register(questionBankFeature, { config, audit: operatorAudit });
   await app.register(resourcesFeature, { config, audit: operatorAudit });
   await app.register(bigDataFeature);
   // The showcase shows books as the textbooks feature's catalogue cards.

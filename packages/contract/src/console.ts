@@ -58,6 +58,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'users', label: '用户', roles: CONSOLE_ACCESS.support },
   { key: 'codes', label: '激活码', roles: CONSOLE_ACCESS.content },
   { key: 'catalogue', label: '目录导入', roles: CONSOLE_ACCESS.content },
+  { key: 'question-import', label: '题库导入', roles: CONSOLE_ACCESS.content },
   { key: 'banners', label: '轮播图', roles: CONSOLE_ACCESS.content },
   { key: 'activities', label: '活动', roles: CONSOLE_ACCESS.content },
   { key: 'review', label: '资源审核', roles: CONSOLE_ACCESS.review },

@@ -202,6 +202,12 @@ export const ApiPaths = {
     `/api/v1/users/${userId}/wrong-questions/${id}/retry`,
   /** `?kind=questions|papers|knowledge-points|chapters`, body: the JSON Lines file (administrators). */
   adminQuestionBankImport: '/api/v1/admin/question-bank/import',
+  /** The console's question-bank import jobs (`?kind=…`, JSON Lines as multipart `file`; docs/console-content.md). */
+  adminQuestionBankImports: '/api/v1/admin/question-bank/imports',
+  /** One question-bank import job's state (GET). */
+  adminQuestionBankImportJob: (id: string) => `/api/v1/admin/question-bank/imports/${encodeURIComponent(id)}`,
+  /** One question-bank import job's progress as server-sent events (GET, `text/event-stream`). */
+  adminQuestionBankImportEvents: (id: string) => `/api/v1/admin/question-bank/imports/${encodeURIComponent(id)}/events`,
   // 智慧出版 (docs/publishing.md)
   /** The showcase: 数字教材, 音像教材, 融合出版物 from the catalogue. */
   publishingShowcase: '/api/v1/publishing/showcase',

@@ -13,6 +13,7 @@ export type AuditJson = string | number | boolean | null | AuditJson[] | { [key:
 export interface OperatorAuditEntry {
   event:
     | 'catalogue_import'
+    | 'question_bank_import'
     | 'textbook_update'
     | 'textbook_cover'
     | 'banner_create'

@@ -13,6 +13,8 @@ export interface Kv {
   incr(key: string, ttlMs: number): Promise<number>;
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Sets a value only when the key is absent, in one atomic step (a lock): whether it was set. */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
   del(key: string): Promise<void>;
   /** Reads and deletes a value in one atomic step (single-use values): null when absent. */
   take(key: string): Promise<string | null>;
@@ -96,6 +98,12 @@ export class MemoryKv implements Kv {
     this.cache.set(key, value, { ttl: Math.max(1, ttlMs) });
     this.wrote();
   }
+  async setIfAbsent(key: string, value: string, ttlMs: number) {
+    // `has` is false for an expired key; no await between the check and the write: atomic here.
+    if (this.cache.has(key)) return false;
+    await this.set(key, value, ttlMs);
+    return true;
+  }
   async del(key: string) {
     this.cache.delete(key);
   }
@@ -123,6 +131,9 @@ export class RedisKv implements Kv {
   }
   async set(key: string, value: string, ttlMs: number) {
     await this.redis.set(this.prefix + key, value, 'PX', ttlMs);
+  }
+  async setIfAbsent(key: string, value: string, ttlMs: number) {
+    return (await this.redis.set(this.prefix + key, value, 'PX', ttlMs, 'NX')) === 'OK';
   }
   async del(key: string) {
     await this.redis.del(this.prefix + key);
@@ -162,6 +173,9 @@ export class FallbackKv implements Kv {
   }
   set(key: string, value: string, ttlMs: number) {
     return this.use((kv) => kv.set(key, value, ttlMs));
+  }
+  setIfAbsent(key: string, value: string, ttlMs: number) {
+    return this.use((kv) => kv.setIfAbsent(key, value, ttlMs));
   }
   del(key: string) {
     return this.use((kv) => kv.del(key));

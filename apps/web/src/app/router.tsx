@@ -92,6 +92,7 @@ const consoleRoutes: RouteObject = {
     page(paths.adminAudit, '审计日志', () => import('./routes/admin/audit')),
     // Content sections (docs/console-content.md) and the chat desk (docs/chat.md).
     page(paths.adminCatalogue, '目录导入', () => import('./routes/admin-catalogue')),
+    page(paths.adminQuestionImport, '题库导入', () => import('./routes/admin-question-import')),
     page(paths.adminBanners, '轮播图', () => import('./routes/admin-banners')),
     page(paths.adminReview, '资源审核', () => import('./routes/admin-review')),
     page(paths.adminActivities, '活动', () => import('./routes/admin-activities')),

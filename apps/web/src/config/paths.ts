@@ -56,6 +56,7 @@ export const paths = {
   adminChat: '/admin/chat',
   /** Operator console, content sections (docs/console-content.md). */
   adminCatalogue: '/admin/catalogue',
+  adminQuestionImport: '/admin/question-import',
   adminBanners: '/admin/banners',
   adminReview: '/admin/review',
   adminActivities: '/admin/activities',

@@ -8,6 +8,7 @@ import { paginationQuery } from '../envelope';
 import { TEXTBOOK_ACCESS } from '../vocabulary';
 import { idQueryField, plainText } from './common';
 import { activityStatus } from './prize';
+import { QUESTION_BANK_IMPORT_KINDS } from './question-bank';
 import { importReport } from './textbooks';
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -56,20 +57,29 @@ export const adminTextbookUpdateBody = z
   .refine((b) => Object.values(b).some((v) => v !== undefined), '请至少修改一项');
 export type AdminTextbookUpdateBody = z.input<typeof adminTextbookUpdateBody>;
 
-/** States of a catalogue import job. */
+/** States of an import job. */
 export const IMPORT_JOB_STATUSES = ['running', 'done', 'failed'] as const;
 
 /**
- * A catalogue import job (`POST /api/v1/admin/catalogue/imports`, `GET …/imports/{id}`). The
- * events stream (`GET …/imports/{id}/events`, `text/event-stream`) sends this object as the data
- * of `progress` events and of one closing `done` or `failed` event.
+ * What an import job imports: the textbook catalogue (`POST /api/v1/admin/catalogue/imports`) or one of
+ * the question bank's four files (`POST /api/v1/admin/question-bank/imports?kind=…`).
+ */
+export const IMPORT_JOB_KINDS = ['catalogue', ...QUESTION_BANK_IMPORT_KINDS] as const;
+export type ImportJobKind = (typeof IMPORT_JOB_KINDS)[number];
+
+/**
+ * An import job (`POST /api/v1/admin/catalogue/imports` or `…/question-bank/imports`, `GET
+ * …/imports/{id}`). The events stream (`GET …/imports/{id}/events`, `text/event-stream`) sends this
+ * object as the data of `progress` events and of one closing `done` or `failed` event. The job's
+ * state is shared by every server instance (docs/console-content.md, Catalogue import).
  */
 export const importJob = z.object({
   id: z.string(),
+  kind: z.enum(IMPORT_JOB_KINDS),
   status: z.enum(IMPORT_JOB_STATUSES),
   /** `parsing` (checking the lines), `writing` (storing the books), `finished`. */
   phase: z.enum(['parsing', 'writing', 'finished']),
-  /** Books written so far and to write (valid lines). */
+  /** Records (books, questions, …) written so far and to write (valid lines). */
   done: z.number().int(),
   total: z.number().int(),
   /** 0–100. */

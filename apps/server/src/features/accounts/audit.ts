@@ -31,6 +31,7 @@ export type AuditEvent =
   | 'class_server_key'
   // operator console, content (docs/console-content.md)
   | 'catalogue_import'
+  | 'question_bank_import'
   | 'textbook_update'
   | 'textbook_cover'
   | 'banner_create'

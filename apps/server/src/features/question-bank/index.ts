@@ -2,12 +2,14 @@
  * Question bank feature (docs/question-bank.md, docs/api.md): one Fastify plugin made of route files by
  * concern – questions, facets and knowledge points (`routes-questions.ts`), the paper centre and paper
  * export (`routes-papers.ts`), chapter trees (`routes-chapters.ts`), the user's basket and composed papers
- * (`routes-basket.ts`), the operators' import (`routes-admin.ts`) – and the eraser of the user data it
+ * (`routes-basket.ts`), the operators' import (`routes-admin.ts`) and the console's import jobs
+ * (`routes-console-imports.ts`) – and the eraser of the user data it
  * keeps (`erasure.ts`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eraseQuestionBankData } from './erasure';
 import adminRoutes from './routes-admin';
+import importJobRoutes from './routes-console-imports';
 import basketRoutes from './routes-basket';
 import chapterRoutes from './routes-chapters';
 import type { QuestionBankOptions } from './routes-common';
@@ -24,6 +26,7 @@ const questionBankFeature: FastifyPluginAsyncZod<QuestionBankOptions> = async (a
   await app.register(chapterRoutes, opts);
   await app.register(basketRoutes, opts);
   await app.register(adminRoutes, opts);
+  await app.register(importJobRoutes, opts);
 };
 
 export default questionBankFeature;

@@ -6,6 +6,7 @@ import { Messages, type ExportFormat } from '@eav/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
 import { notFound } from '../../lib/errors';
+import type { OperatorAudit } from '../../lib/operator-audit';
 import {
   attachmentDisposition,
   EXPORT_CONTENT_TYPES,
@@ -18,6 +19,8 @@ import { bearerToken } from '../../plugins/sign';
 
 export interface QuestionBankOptions {
   config: AppConfig;
+  /** Records operators' console writes (app.ts passes the accounts' audit trail). */
+  audit?: OperatorAudit;
 }
 
 /** `routePath(ApiPaths.paper, 'id')` is `/api/v1/papers/:id`. */

@@ -49,6 +49,7 @@ const EXPECTED: Record<string, MenuKey | null> = {
   '/admin/codes': null,
   '/admin/audit': null,
   '/admin/catalogue': null,
+  '/admin/question-import': null,
   '/admin/banners': null,
   '/admin/review': null,
   '/admin/activities': null,

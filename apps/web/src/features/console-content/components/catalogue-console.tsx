@@ -7,7 +7,7 @@ export function CatalogueConsole() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>目录导入</h1>
-      <ImportPanel />
+      <ImportPanel kinds={['catalogue']} title="导入教材目录" />
       <TextbookTable />
     </div>
   );

@@ -1,24 +1,27 @@
 /**
- * 目录导入: upload a JSON Lines catalogue (docs/api.md, Textbook catalogue import), watch the live
- * progress bar fed by the job's server-sent events, then read the report: counts and every bad
- * line with its number and Chinese reason (exportable as CSV).
+ * An import of the console (目录导入, 题库导入): pick the kind when there are several (each with a
+ * short description of its JSON Lines format, docs/api.md, Import formats), upload the file, watch
+ * the live progress bar fed by the job's server-sent events, then read the report: counts and every
+ * bad line with its number and Chinese reason (exportable as CSV).
  */
-import type { ImportIssue, ImportJob } from '@eav/contract';
+import type { ImportIssue, ImportJob, ImportJobKind } from '@eav/contract';
 import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Progress, Table, Upload } from 'antd';
+import { Alert, Button, Card, Descriptions, Progress, Radio, Table, Typography, Upload } from 'antd';
+import { useState } from 'react';
 import { saveBlob } from '@/lib/download';
 import { useImportJob } from '../hooks/use-import-job';
 import { csvBlob, toCsv } from '../lib/csv';
+import { IMPORT_KINDS } from '../lib/import-kinds';
 import styles from './console.module.css';
 
 /** Largest file the server takes (bytes). */
 const MAX_BYTES = 64 * 1024 * 1024;
 
-const PHASES: Record<ImportJob['phase'], string> = {
-  parsing: '正在检查文件',
-  writing: '正在写入教材',
-  finished: '已完成',
-};
+function phaseText(job: ImportJob): string {
+  if (job.phase === 'parsing') return '正在检查文件';
+  if (job.phase === 'writing') return `正在写入${IMPORT_KINDS[job.kind].label}`;
+  return '已完成';
+}
 
 function exportIssues(issues: ImportIssue[], name: string) {
   const csv = toCsv(
@@ -86,14 +89,44 @@ function Report({ job }: { job: ImportJob }) {
   );
 }
 
-export function ImportPanel() {
-  const { state, start, reset } = useImportJob();
+export interface ImportPanelProps {
+  /** Kinds offered (the first is chosen at first); a choice is shown when there are several. */
+  kinds: readonly ImportJobKind[];
+  title: string;
+}
+
+export function ImportPanel({ kinds, title }: ImportPanelProps) {
+  const [kind, setKind] = useState<ImportJobKind>(kinds[0]!);
+  const { state, start, reset } = useImportJob(kind);
   const busy = state.step === 'uploading' || state.step === 'running';
   const job = state.step === 'running' || state.step === 'finished' ? state.job : null;
+  const info = IMPORT_KINDS[kind];
 
   return (
-    <Card title={<h2 className={styles.subtitle}>导入教材目录</h2>}>
+    <Card title={<h2 className={styles.subtitle}>{title}</h2>}>
       <div className={styles.stack}>
+        {kinds.length > 1 && (
+          <>
+            <Radio.Group
+              optionType="button"
+              buttonStyle="solid"
+              aria-label="导入类型"
+              disabled={busy}
+              value={kind}
+              onChange={(e) => {
+                setKind(e.target.value as ImportJobKind);
+                reset();
+              }}
+              options={kinds.map((k) => ({ value: k, label: IMPORT_KINDS[k].label }))}
+            />
+            <div>
+              <p className={styles.muted}>{info.format}</p>
+              <Typography.Text code copyable={{ text: info.example, tooltips: ['复制示例', '已复制'] }}>
+                {info.example}
+              </Typography.Text>
+            </div>
+          </>
+        )}
         <Upload.Dragger
           accept=".jsonl,.json,.txt,.ndjson"
           multiple={false}
@@ -112,13 +145,15 @@ export function ImportPanel() {
             <InboxOutlined aria-hidden />
           </p>
           <p className="ant-upload-text">点击或拖拽 JSON Lines 文件到此处开始导入</p>
-          <p className="ant-upload-hint">每行一本教材（externalId、title、stage、subject、edition…），最大 64 MB</p>
+          <p className="ant-upload-hint">
+            {kinds.length > 1 ? `每行一条${info.label}记录` : info.format}，UTF-8 编码，最大 64 MB
+          </p>
         </Upload.Dragger>
         {state.step === 'uploading' && <Alert type="info" showIcon title={`正在上传 ${state.fileName}…`} />}
         {job && (
           <div>
             <p className={styles.muted} aria-live="polite">
-              {job.fileName ?? '导入文件'}：{PHASES[job.phase]}
+              {job.fileName ?? '导入文件'}：{phaseText(job)}
               {job.total > 0 && `（${job.done} / ${job.total}）`}
             </p>
             <Progress

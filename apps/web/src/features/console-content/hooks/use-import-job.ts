@@ -1,8 +1,9 @@
 /**
- * The catalogue import of the console page: upload the file, then follow the job's progress events
- * until its report. One import at a time (the server allows one per operator as well).
+ * An import of the console (catalogue or question bank, by `kind`): upload the file, then follow the
+ * job's progress events until its report. One import at a time (the server allows one per operator
+ * as well).
  */
-import type { ImportJob } from '@eav/contract';
+import type { ImportJob, ImportJobKind } from '@eav/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/error-message';
@@ -15,7 +16,7 @@ export type ImportState =
   | { step: 'running' | 'finished'; job: ImportJob }
   | { step: 'error'; message: string };
 
-export function useImportJob() {
+export function useImportJob(kind: ImportJobKind) {
   const [state, setState] = useState<ImportState>({ step: 'idle' });
   const abort = useRef<AbortController | null>(null);
   const qc = useQueryClient();
@@ -28,20 +29,23 @@ export function useImportJob() {
       abort.current = controller;
       setState({ step: 'uploading', fileName: file.name });
       try {
-        const job = await startImport(file);
+        const job = await startImport(kind, file);
         setState({ step: 'running', job });
         const last = await watchImport(
+          kind,
           job.id,
           (j) => setState({ step: j.status === 'running' ? 'running' : 'finished', job: j }),
           controller.signal,
         );
         setState({ step: 'finished', job: last });
-        void qc.invalidateQueries({ queryKey: ['console-content', 'textbooks'] });
+        // What the import changed is read again: the book list, or the question bank's lists.
+        const keys = kind === 'catalogue' ? [['console-content', 'textbooks']] : [['questions'], ['question-bank']];
+        for (const queryKey of keys) void qc.invalidateQueries({ queryKey });
       } catch (err) {
         if (!controller.signal.aborted) setState({ step: 'error', message: errorMessage(err, '导入失败，请稍后重试') });
       }
     },
-    [qc],
+    [kind, qc],
   );
 
   return { state, start, reset: () => setState({ step: 'idle' }) };

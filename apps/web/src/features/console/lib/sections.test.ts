@@ -8,6 +8,7 @@ describe('console menu', () => {
       'overview',
       'codes',
       'catalogue',
+      'question-import',
       'banners',
       'activities',
     ]);
@@ -18,6 +19,7 @@ describe('console menu', () => {
       'users',
       'codes',
       'catalogue',
+      'question-import',
       'banners',
       'activities',
       'review',

@@ -11,7 +11,7 @@ export interface ConsoleMenuEntry {
   label: string;
   path: string;
   /** Name of the @ant-design/icons icon (mapped in the menu component). */
-  icon: 'dashboard' | 'team' | 'key' | 'audit' | 'book' | 'picture' | 'gift' | 'check' | 'message';
+  icon: 'dashboard' | 'team' | 'key' | 'audit' | 'book' | 'import' | 'picture' | 'gift' | 'check' | 'message';
 }
 
 const PATHS: Record<string, Pick<ConsoleMenuEntry, 'path' | 'icon'>> = {
@@ -20,6 +20,7 @@ const PATHS: Record<string, Pick<ConsoleMenuEntry, 'path' | 'icon'>> = {
   codes: { path: paths.adminCodes, icon: 'key' },
   audit: { path: paths.adminAudit, icon: 'audit' },
   catalogue: { path: paths.adminCatalogue, icon: 'book' },
+  'question-import': { path: paths.adminQuestionImport, icon: 'import' },
   banners: { path: paths.adminBanners, icon: 'picture' },
   activities: { path: paths.adminActivities, icon: 'gift' },
   review: { path: paths.adminReview, icon: 'check' },
