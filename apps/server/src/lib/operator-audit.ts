@@ -15,6 +15,8 @@ export interface OperatorAuditEntry {
     | 'catalogue_import'
     | 'textbook_update'
     | 'textbook_cover'
+    | 'textbook_chapters'
+    | 'textbook_pdf'
     | 'banner_create'
     | 'banner_update'
     | 'banner_delete'

@@ -33,6 +33,8 @@ export type AuditEvent =
   | 'catalogue_import'
   | 'textbook_update'
   | 'textbook_cover'
+  | 'textbook_chapters'
+  | 'textbook_pdf'
   | 'banner_create'
   | 'banner_update'
   | 'banner_delete'
