@@ -31,11 +31,9 @@ test('an administrator adds a chapter to a book and the public detail lists it',
   test.setTimeout(120_000);
   const admin = await adminConsoleLogin();
   // The newest book of the catalogue: the other journeys open the first ones.
-  const listed = await signedFetch(
-    'GET',
-    `${ApiPaths.adminCatalogueTextbooks}?page=1&pageSize=1&sort=id&order=desc`,
-    { token: admin.token },
-  );
+  const listed = await signedFetch('GET', `${ApiPaths.adminCatalogueTextbooks}?page=1&pageSize=1&sort=id&order=desc`, {
+    token: admin.token,
+  });
   const book = ((await listed.json()) as { data: Paged<AdminTextbookRow> }).data.items[0]!;
   const before = (
     (await (
@@ -50,7 +48,10 @@ test('an administrator adds a chapter to a book and the public detail lists it',
     const search = page.getByRole('searchbox', { name: '搜索标题或 externalId' });
     await search.fill(book.externalId);
     await search.press('Enter');
-    await page.getByRole('button', { name: `目录 ${book.title}`, exact: true }).first().click();
+    await page
+      .getByRole('button', { name: `目录 ${book.title}`, exact: true })
+      .first()
+      .click();
     const drawer = page.getByRole('dialog', { name: `目录：${book.title}` });
     await expect(drawer.getByRole('toolbar', { name: '章节操作' })).toBeVisible();
 

@@ -6,7 +6,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ApiPaths, LIMITS, SIGN_HEADERS, signRequest, type ConsoleChapterInput, type ConsoleChapterNode } from '@eav/contract';
+import {
+  ApiPaths,
+  LIMITS,
+  SIGN_HEADERS,
+  signRequest,
+  type ConsoleChapterInput,
+  type ConsoleChapterNode,
+} from '@eav/contract';
 import { desc, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +41,14 @@ const BOOKS = [
 const TREE = JSON.stringify({
   externalId: 'ccc-1',
   chapters: [
-    { title: '第一单元', page: 1, children: [{ title: '春', page: 2 }, { title: '济南的冬天', page: 6 }] },
+    {
+      title: '第一单元',
+      page: 1,
+      children: [
+        { title: '春', page: 2 },
+        { title: '济南的冬天', page: 6 },
+      ],
+    },
     { title: '第二单元', page: 20, children: [{ title: '秋天的怀念', page: 22 }] },
     { title: '第三单元', page: 40 },
   ],
@@ -61,8 +75,7 @@ const lastAudit = async (event: string) => {
   return row;
 };
 
-const getTree = (token: string, id = bookId) =>
-  api(t.app, { url: ApiPaths.adminCatalogueTextbookChapters(id), token });
+const getTree = (token: string, id = bookId) => api(t.app, { url: ApiPaths.adminCatalogueTextbookChapters(id), token });
 const putTree = (token: string, chapters: unknown, id = bookId) =>
   api(t.app, { method: 'PUT', url: ApiPaths.adminCatalogueTextbookChapters(id), token, body: { chapters } });
 
@@ -102,7 +115,9 @@ describe('chapter tree editor', () => {
     expect(tooDeep.statusCode).toBe(400);
     expect(tooDeep.json().msg).toContain(`目录不能超过 ${LIMITS.chapterTree.depthMax} 层`);
     const many = Array.from({ length: LIMITS.chapterTree.nodesMax + 1 }, (_, i) => ({ title: `第${i}节`, page: null }));
-    expect((await putTree(admin.token, many)).json().msg).toContain(`目录不能超过 ${LIMITS.chapterTree.nodesMax} 个节点`);
+    expect((await putTree(admin.token, many)).json().msg).toContain(
+      `目录不能超过 ${LIMITS.chapterTree.nodesMax} 个节点`,
+    );
     const twice = await putTree(admin.token, [
       { id: 1, title: '甲', page: null, children: [] },
       { id: 1, title: '乙', page: null, children: [] },
@@ -200,7 +215,13 @@ describe('chapter tree editor', () => {
 });
 
 /** A multipart PUT of `content` as the field `file`, signed as the web client signs it. */
-function putFile(token: string, url: string, content: Buffer, filename = 'book.pdf', headers: Record<string, string> = {}) {
+function putFile(
+  token: string,
+  url: string,
+  content: Buffer,
+  filename = 'book.pdf',
+  headers: Record<string, string> = {},
+) {
   const boundary = '----eavtest' + Math.random().toString(16).slice(2);
   const payload = Buffer.concat([
     Buffer.from(
@@ -217,7 +238,10 @@ function putFile(token: string, url: string, content: Buffer, filename = 'book.p
       'content-type': `multipart/form-data; boundary=${boundary}`,
       authorization: `Bearer ${token}`,
       [SIGN_HEADERS.timestamp]: String(timestamp),
-      [SIGN_HEADERS.sign]: signRequest({ method: 'PUT', path: url, query: {}, body: '', token, timestamp }, TEST_SECRET),
+      [SIGN_HEADERS.sign]: signRequest(
+        { method: 'PUT', path: url, query: {}, body: '', token, timestamp },
+        TEST_SECRET,
+      ),
       ...headers,
     },
     payload,

@@ -67,7 +67,8 @@ export const consoleChaptersBody = z
   .object({ chapters: z.array(consoleChapterInput, { error: '目录应为章节数组（chapters）' }) })
   .superRefine((v, ctx) => {
     const { count, depth } = chapterTreeSize(v.chapters);
-    if (count > nodesMax) ctx.addIssue({ code: 'custom', path: ['chapters'], message: `目录不能超过 ${nodesMax} 个节点` });
+    if (count > nodesMax)
+      ctx.addIssue({ code: 'custom', path: ['chapters'], message: `目录不能超过 ${nodesMax} 个节点` });
     if (depth > depthMax) ctx.addIssue({ code: 'custom', path: ['chapters'], message: `目录不能超过 ${depthMax} 层` });
     const seen = new Set<number>();
     const walk = (ns: ConsoleChapterInput[]) => {

@@ -12,14 +12,7 @@
 import { TextbookMessages, type ConsoleChapterInput, type ConsoleChapterNode } from '@eav/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import {
-  chapterDetails,
-  resources,
-  teachingAssignments,
-  textbookChapters,
-  textbooks,
-  videos,
-} from '../../db/schema';
+import { chapterDetails, resources, teachingAssignments, textbookChapters, textbooks, videos } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuditJson } from '../../lib/operator-audit';
 import { flattenTree, recomputeChapterMapping, type ChapterLineNode } from '../question-bank';

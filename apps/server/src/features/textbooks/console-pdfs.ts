@@ -24,8 +24,7 @@ const MB = 1024 * 1024;
 export const pdfTooLarge = () =>
   new AppError(413, ErrorCode.FILE_TOO_LARGE, `教材 PDF 不能超过 ${LIMITS.textbookPdfBytes / MB} MB`);
 /** 415: the content does not start with the PDF header. */
-export const notPdf = () =>
-  new AppError(415, ErrorCode.FILE_TYPE, '只能上传 PDF 文件（文件内容不是 PDF）');
+export const notPdf = () => new AppError(415, ErrorCode.FILE_TYPE, '只能上传 PDF 文件（文件内容不是 PDF）');
 
 /**
  * Streams the multipart file part to storage and answers its key and size in bytes.

@@ -116,6 +116,13 @@ export function ChapterEditor({ book, onClose }: { book: AdminTextbookRow; onClo
   const current = tree && selected ? locate(tree, selected) : null;
   const node = current?.node ?? null;
   const stats = useMemo(() => (tree ? size(tree) : { count: 0, depth: 0 }), [tree]);
+  // Node by key for the titles (one lookup per rendered node, not a tree walk each).
+  const byKey = useMemo(() => {
+    const m = new Map<string, EditNode>();
+    const walk = (ns: EditNode[]) => ns.forEach((n) => (m.set(n.key, n), walk(n.children)));
+    walk(tree ?? []);
+    return m;
+  }, [tree]);
   const invalid = tree ? problem(tree) : null;
 
   const edit = (next: EditNode[]) => {
@@ -137,7 +144,9 @@ export function ChapterEditor({ book, onClose }: { book: AdminTextbookRow; onClo
     if (!tree || !node) return;
     const refs = subtreeRefs(node);
     if (refs > 0) {
-      void message.warning(`「${node.title}」及其子章节有 ${refs} 个资源、视频或作业引用，不能删除；请先把它们移到其他章节`);
+      void message.warning(
+        `「${node.title}」及其子章节有 ${refs} 个资源、视频或作业引用，不能删除；请先把它们移到其他章节`,
+      );
       return;
     }
     const below = size(node.children).count;
@@ -194,7 +203,7 @@ export function ChapterEditor({ book, onClose }: { book: AdminTextbookRow; onClo
   };
 
   const titleOf = (data: TreeDataNode) => {
-    const n = tree ? locate(tree, String(data.key))?.node : undefined;
+    const n = byKey.get(String(data.key));
     if (!n) return null;
     if (renaming === n.key)
       return (
@@ -273,7 +282,11 @@ export function ChapterEditor({ book, onClose }: { book: AdminTextbookRow; onClo
               <Button icon={<PlusOutlined aria-hidden />} disabled={!node} onClick={() => add('sibling')}>
                 添加同级章节
               </Button>
-              <Button icon={<EditOutlined aria-hidden />} disabled={!node} onClick={() => node && setRenaming(node.key)}>
+              <Button
+                icon={<EditOutlined aria-hidden />}
+                disabled={!node}
+                onClick={() => node && setRenaming(node.key)}
+              >
                 重命名
               </Button>
               <Button

@@ -131,6 +131,11 @@ function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void
             accept="application/pdf,.pdf"
             showUploadList={false}
             beforeUpload={(file) => {
+              // The server would refuse it only after the whole upload: say so at once.
+              if (file.size > LIMITS.textbookPdfBytes) {
+                void message.error(`教材 PDF 不能超过 ${LIMITS.textbookPdfBytes / 1024 / 1024} MB`);
+                return false;
+              }
               setPdfPercent(0);
               pdf.mutate(
                 { id: book.id, file, onProgress: setPdfPercent },
@@ -150,11 +155,7 @@ function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void
             </Button>
           </Upload>
           {pdfPercent !== null && (
-            <Progress
-              percent={pdfPercent}
-              status={pdf.isPending ? 'active' : 'success'}
-              aria-label="PDF 上传进度"
-            />
+            <Progress percent={pdfPercent} status={pdf.isPending ? 'active' : 'success'} aria-label="PDF 上传进度" />
           )}
           <p className={styles.muted}>
             仅支持 PDF，最大 {LIMITS.textbookPdfBytes / 1024 / 1024} MB；上传成功后替换原文件，读者按原阅读权限阅读。

@@ -25,14 +25,33 @@ const tree = (): EditNode[] =>
       starred: false,
       refs: 0,
       children: [
-        { id: 2, title: '春', page: 2, pageKind: 'printed', pageInferred: false, starred: false, refs: 2, children: [] },
-        { id: 3, title: '雨', page: 6, pageKind: 'printed', pageInferred: false, starred: false, refs: 0, children: [] },
+        {
+          id: 2,
+          title: '春',
+          page: 2,
+          pageKind: 'printed',
+          pageInferred: false,
+          starred: false,
+          refs: 2,
+          children: [],
+        },
+        {
+          id: 3,
+          title: '雨',
+          page: 6,
+          pageKind: 'printed',
+          pageInferred: false,
+          starred: false,
+          refs: 0,
+          children: [],
+        },
       ],
     },
     { id: 4, title: '第二单元', page: 20, pageKind: 'pdf', pageInferred: false, starred: true, refs: 0, children: [] },
   ]);
 /** Titles as nested arrays. */
-const shape = (ns: EditNode[]): unknown[] => ns.map((n) => (n.children.length ? [n.title, shape(n.children)] : n.title));
+const shape = (ns: EditNode[]): unknown[] =>
+  ns.map((n) => (n.children.length ? [n.title, shape(n.children)] : n.title));
 
 describe('chapter tree model', () => {
   it('moves a node up and down among its siblings, not past the ends', () => {

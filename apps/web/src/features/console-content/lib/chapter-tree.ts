@@ -3,12 +3,7 @@
  * operations on the edited tree, shared by the drag-and-drop and the keyboard buttons (上移, 下移,
  * 升级, 降级). A stored node keeps its server id so the server keeps its id too; new nodes have none.
  */
-import {
-  LIMITS,
-  type ChapterPageKind,
-  type ConsoleChapterInput,
-  type ConsoleChapterNode,
-} from '@eav/contract';
+import { LIMITS, type ChapterPageKind, type ConsoleChapterInput, type ConsoleChapterNode } from '@eav/contract';
 
 export interface EditNode {
   /** Tree key: `c{id}` for a stored node, `n{n}` for a new one. */
@@ -29,7 +24,16 @@ let fresh = 0;
 /** A new node (no id) with a unique key. */
 export function newNode(title: string, page: number | null = null): EditNode {
   fresh += 1;
-  return { key: `n${fresh}`, title, page, pageKind: 'printed', pageInferred: false, starred: false, refs: 0, children: [] };
+  return {
+    key: `n${fresh}`,
+    title,
+    page,
+    pageKind: 'printed',
+    pageInferred: false,
+    starred: false,
+    refs: 0,
+    children: [],
+  };
 }
 
 export function fromServer(nodes: ConsoleChapterNode[]): EditNode[] {
@@ -82,7 +86,9 @@ export function locate(nodes: EditNode[], key: string, parentKey: string | null 
 function withSiblings(nodes: EditNode[], parentKey: string | null, edit: (list: EditNode[]) => EditNode[]): EditNode[] {
   if (parentKey === null) return edit(nodes);
   return nodes.map((n) =>
-    n.key === parentKey ? { ...n, children: edit(n.children) } : { ...n, children: withSiblings(n.children, parentKey, edit) },
+    n.key === parentKey
+      ? { ...n, children: edit(n.children) }
+      : { ...n, children: withSiblings(n.children, parentKey, edit) },
   );
 }
 
