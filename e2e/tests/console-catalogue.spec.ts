@@ -72,7 +72,8 @@ test('an administrator adds a chapter to a book and the public detail lists it',
     expect(await axeProblems(page)).toEqual([]);
 
     await page.goto(`/#/detail?id=${book.id}`);
-    await expect(page.getByRole('heading', { name: '目录' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(book.title, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: '目录', exact: true })).toBeVisible();
     await expect(page.getByRole('tree').getByText(title)).toBeVisible();
   } finally {
     const restore = (nodes: ConsoleChapterTree['chapters']): unknown[] =>

@@ -16,7 +16,7 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { Alert, App, Button, Drawer, Empty, Form, Input, InputNumber, Select, Skeleton, Space, Tag, Tree } from 'antd';
-import type { TreeDataNode, TreeProps } from 'antd';
+import type { InputRef, TreeDataNode, TreeProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/error-message';
 import { useConsoleChapters } from '../api/get-chapters';
@@ -58,6 +58,9 @@ function RenameInput({ node, onDone }: { node: EditNode; onDone: (title: string 
   const [value, setValue] = useState(node.title);
   // Enter unmounts the input, which blurs it: the edit is applied once.
   const done = useRef(false);
+  const input = useRef<InputRef>(null);
+  // Focused once mounted (not `autoFocus`): the tree's list reacts to focus inside it and must exist by then.
+  useEffect(() => input.current?.focus(), []);
   const finish = (title: string | null) => {
     if (done.current) return;
     done.current = true;
@@ -65,8 +68,8 @@ function RenameInput({ node, onDone }: { node: EditNode; onDone: (title: string 
   };
   return (
     <Input
+      ref={input}
       size="small"
-      autoFocus
       aria-label={`章节标题：${node.title}`}
       value={value}
       maxLength={200}
@@ -78,7 +81,12 @@ function RenameInput({ node, onDone }: { node: EditNode; onDone: (title: string 
         if (e.key === 'Enter') finish(value.trim() || null);
         if (e.key === 'Escape') finish(null);
       }}
-      onBlur={() => finish(value.trim() || null)}
+      // The tree's own focus handling (its active node) stays out of the typing.
+      onFocus={(e) => e.stopPropagation()}
+      onBlur={(e) => {
+        e.stopPropagation();
+        finish(value.trim() || null);
+      }}
       style={{ width: 320 }}
     />
   );
