@@ -5,7 +5,7 @@
  * page, delete with confirmation. The whole tree is saved at once; closing with unsaved changes asks
  * first, and the server's refusals (a referenced chapter deleted, a limit passed) are shown here.
  */
-import { CHAPTER_PAGE_KINDS, type AdminTextbookRow, type ChapterPageKind } from '@eav/contract';
+import type { AdminTextbookRow } from '@eav/contract';
 import {
   ArrowDownOutlined,
   ArrowLeftOutlined,
@@ -15,9 +15,9 @@ import {
   EditOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
-import { Alert, App, Button, Drawer, Empty, Form, Input, InputNumber, Select, Skeleton, Space, Tag, Tree } from 'antd';
-import type { InputRef, TreeDataNode, TreeProps } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, App, Button, Drawer, Empty, Skeleton, Space, Tag, Tree } from 'antd';
+import type { TreeDataNode, TreeProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '@/lib/error-message';
 import { useConsoleChapters } from '../api/get-chapters';
 import { useSaveConsoleChapters } from '../api/save-chapters';
@@ -40,10 +40,8 @@ import {
   type EditNode,
 } from '../lib/chapter-tree';
 import editorStyles from './chapter-editor.module.css';
+import { NodePanel, RenameInput } from './chapter-node-panel';
 import styles from './console.module.css';
-
-const PAGE_KIND_LABELS: Record<ChapterPageKind, string> = { printed: '印刷页码', pdf: 'PDF 页码' };
-const PAGE_KIND_OPTIONS = CHAPTER_PAGE_KINDS.map((k) => ({ value: k, label: PAGE_KIND_LABELS[k] }));
 
 function treeData(nodes: EditNode[]): TreeDataNode[] {
   return nodes.map((n) => ({ key: n.key, title: n.title, children: treeData(n.children) }));
@@ -51,45 +49,6 @@ function treeData(nodes: EditNode[]): TreeDataNode[] {
 
 function allKeys(nodes: EditNode[]): string[] {
   return nodes.flatMap((n) => [n.key, ...allKeys(n.children)]);
-}
-
-/** The inline title input of the node being renamed: Enter or leaving it keeps the text, Escape restores it. */
-function RenameInput({ node, onDone }: { node: EditNode; onDone: (title: string | null) => void }) {
-  const [value, setValue] = useState(node.title);
-  // Enter unmounts the input, which blurs it: the edit is applied once.
-  const done = useRef(false);
-  const input = useRef<InputRef>(null);
-  // Focused once mounted (not `autoFocus`): the tree's list reacts to focus inside it and must exist by then.
-  useEffect(() => input.current?.focus(), []);
-  const finish = (title: string | null) => {
-    if (done.current) return;
-    done.current = true;
-    onDone(title);
-  };
-  return (
-    <Input
-      ref={input}
-      size="small"
-      aria-label={`章节标题：${node.title}`}
-      value={value}
-      maxLength={200}
-      onChange={(e) => setValue(e.target.value)}
-      onClick={(e) => e.stopPropagation()}
-      // The tree's own keys (arrows, Enter) must not act while typing.
-      onKeyDown={(e) => {
-        e.stopPropagation();
-        if (e.key === 'Enter') finish(value.trim() || null);
-        if (e.key === 'Escape') finish(null);
-      }}
-      // The tree's own focus handling (its active node) stays out of the typing.
-      onFocus={(e) => e.stopPropagation()}
-      onBlur={(e) => {
-        e.stopPropagation();
-        finish(value.trim() || null);
-      }}
-      style={{ width: 320 }}
-    />
-  );
 }
 
 export function ChapterEditor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void }) {
@@ -356,44 +315,7 @@ export function ChapterEditor({ book, onClose }: { book: AdminTextbookRow; onClo
                   />
                 )}
               </div>
-              <section className={editorStyles.panel} aria-label="选中的章节">
-                {node ? (
-                  <Form layout="vertical" name="chapter">
-                    <h3 className={styles.subtitle}>选中的章节</h3>
-                    <Form.Item label="标题" required htmlFor="chapter-title">
-                      <Input
-                        id="chapter-title"
-                        value={node.title}
-                        maxLength={200}
-                        status={node.title.trim() ? undefined : 'error'}
-                        onChange={(e) => edit(update(tree, node.key, { title: e.target.value }))}
-                      />
-                    </Form.Item>
-                    <Form.Item label="起始页码" htmlFor="chapter-page" extra="章节到下一章节的起始页之前结束。">
-                      <InputNumber
-                        id="chapter-page"
-                        min={0}
-                        max={100_000}
-                        precision={0}
-                        style={{ width: '100%' }}
-                        value={node.page}
-                        onChange={(v) => edit(update(tree, node.key, { page: v ?? null, pageInferred: false }))}
-                      />
-                    </Form.Item>
-                    <Form.Item label="页码类型" htmlFor="chapter-page-kind">
-                      <Select<ChapterPageKind>
-                        id="chapter-page-kind"
-                        options={PAGE_KIND_OPTIONS}
-                        value={node.pageKind}
-                        onChange={(v) => edit(update(tree, node.key, { pageKind: v }))}
-                      />
-                    </Form.Item>
-                    {node.refs > 0 && <p className={styles.muted}>有 {node.refs} 个资源、视频或作业引用这个章节。</p>}
-                  </Form>
-                ) : (
-                  <p className={styles.muted}>选中一个章节后可修改标题和页码。</p>
-                )}
-              </section>
+              <NodePanel node={node} onChange={(patch) => node && edit(update(tree, node.key, patch))} />
             </div>
           </div>
         )}
