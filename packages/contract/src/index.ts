@@ -27,4 +27,5 @@ export * from './schemas/big-data';
 export * from './schemas/publishing';
 export * from './schemas/chat';
 export * from './schemas/console-content';
+export * from './schemas/console-chapters';
 export * from './schemas/console';

@@ -60,6 +60,13 @@ export const LIMITS = {
     /** Answer photos one student may upload per hour. */
     imagesPerHour: 60,
   },
+  /**
+   * Chapter trees (docs/api.md, Chapter trees; docs/console-content.md, Chapter tree editor): the
+   * same bounds for the `import:chapters` file and the console's tree editor.
+   */
+  chapterTree: { nodesMax: 3000, depthMax: 8, titleMax: 200, pageMax: 100_000 },
+  /** Bytes of a textbook PDF uploaded in the console (streamed to disk, never held in memory). */
+  textbookPdfBytes: 200 * 1024 * 1024,
   /** 在线客服 (docs/chat.md): message sizes, send rates and how long visitor conversations are kept. */
   chat: {
     /** Characters of one message (UTF-16 code units, after trimming). */

@@ -32,6 +32,10 @@ export const ApiPaths = {
   adminCatalogueTextbook: (id: string | number) => `/api/v1/admin/catalogue/textbooks/${id}`,
   /** Replace a textbook's cover (POST, multipart `file`; re-encoded to WebP). */
   adminCatalogueTextbookCover: (id: string | number) => `/api/v1/admin/catalogue/textbooks/${id}/cover`,
+  /** A textbook's chapter tree for the console's editor (GET) or the whole tree to save (PUT). */
+  adminCatalogueTextbookChapters: (id: string | number) => `/api/v1/admin/catalogue/textbooks/${id}/chapters`,
+  /** Replace a textbook's PDF (PUT, multipart `file`; checked by its `%PDF-` header). */
+  adminCatalogueTextbookPdf: (id: string | number) => `/api/v1/admin/catalogue/textbooks/${id}/pdf`,
   // prize reading activity (docs/prize.md)
   prizeActivityCurrent: '/prize/api/v1/activity/current',
   /** `?activityCode=` */

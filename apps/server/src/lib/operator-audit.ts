@@ -16,6 +16,8 @@ export interface OperatorAuditEntry {
     | 'question_bank_import'
     | 'textbook_update'
     | 'textbook_cover'
+    | 'textbook_chapters'
+    | 'textbook_pdf'
     | 'banner_create'
     | 'banner_update'
     | 'banner_delete'

@@ -34,6 +34,8 @@ export type AuditEvent =
   | 'question_bank_import'
   | 'textbook_update'
   | 'textbook_cover'
+  | 'textbook_chapters'
+  | 'textbook_pdf'
   | 'banner_create'
   | 'banner_update'
   | 'banner_delete'

@@ -7,7 +7,7 @@
  * mapping of the books imported is computed again (mapping.ts).
  * Used by `npm run import:chapters` and `POST /api/v1/admin/question-bank/import?kind=chapters`.
  */
-import type { ImportIssue, ImportReport } from '@eav/contract';
+import { LIMITS, type ImportIssue, type ImportReport } from '@eav/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -15,8 +15,9 @@ import { chapterDetails, textbookChapters, textbooks } from '../../db/schema';
 import { BATCH, optionalInt, parseJsonLines, requiredText, type QuestionBankImportOptions } from './import-common';
 import { recomputeChapterMapping } from './mapping';
 
-const MAX_NODES = 3000;
-const MAX_DEPTH = 8;
+// The console's tree editor has the same bounds (contract LIMITS.chapterTree).
+const MAX_NODES = LIMITS.chapterTree.nodesMax;
+const MAX_DEPTH = LIMITS.chapterTree.depthMax;
 
 export interface ChapterLineNode {
   title: string;
@@ -29,8 +30,8 @@ export interface ChapterLineNode {
 
 const node: z.ZodType<ChapterLineNode> = z.lazy(() =>
   z.object({
-    title: requiredText('chapters.title 标题', 200),
-    page: optionalInt('chapters.page 页码', 0, 100_000),
+    title: requiredText('chapters.title 标题', LIMITS.chapterTree.titleMax),
+    page: optionalInt('chapters.page 页码', 0, LIMITS.chapterTree.pageMax),
     pageKind: z.enum(['printed', 'pdf'], { error: 'pageKind 应为 printed 或 pdf' }).optional(),
     pageInferred: z.boolean({ error: 'pageInferred 应为 true 或 false' }).optional(),
     starred: z.boolean({ error: 'starred 应为 true 或 false' }).optional(),

@@ -17,6 +17,9 @@ import paperRoutes from './routes-papers';
 import questionRoutes from './routes-questions';
 
 export { seedQuestionBank } from './seed';
+// The console's chapter tree editor (textbooks feature) saves trees the way the importer does.
+export { flattenTree, type ChapterLineNode } from './import-chapters';
+export { recomputeChapterMapping } from './mapping';
 export type { QuestionBankOptions } from './routes-common';
 
 const questionBankFeature: FastifyPluginAsyncZod<QuestionBankOptions> = async (app, opts) => {

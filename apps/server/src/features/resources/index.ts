@@ -17,6 +17,8 @@ import uploadRoutes from './routes-upload';
 import { LocalDiskStorage } from './storage';
 
 export { seedResources } from './seed';
+// The storage interface, also used for the textbook PDFs uploaded in the console (textbooks feature).
+export { LocalDiskStorage, type ResourceStorage } from './storage';
 export type { ResourcesOptions } from './routes-common';
 
 const resourcesFeature: FastifyPluginAsyncZod<ResourcesOptions> = async (app, opts) => {

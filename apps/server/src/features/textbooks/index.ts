@@ -4,8 +4,8 @@
  * network-learning videos (`routes-videos.ts`), activation and my textbooks
  * (`routes-activation.ts`), operators' codes and import (`routes-admin.ts`), the console's code
  * batches (`routes-admin-batches.ts`, docs/console.md), the console's catalogue section
- * (`routes-console.ts`: book edits, covers; `routes-console-imports.ts`: import jobs with
- * progress events) – and the eraser of
+ * (`routes-console.ts`: book edits, covers; `routes-console-imports.ts`: import jobs with progress
+ * events; `routes-console-book.ts`: a book's chapter tree editor and PDF upload) – and the eraser of
  * what it stores about a user (`erasure.ts`), run at account cancellation.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,6 +15,7 @@ import adminRoutes from './routes-admin';
 import batchRoutes from './routes-admin-batches';
 import catalogueRoutes from './routes-catalogue';
 import consoleRoutes from './routes-console';
+import bookContentRoutes from './routes-console-book';
 import consoleImportRoutes from './routes-console-imports';
 import type { TextbooksOptions } from './routes-common';
 import readerRoutes from './routes-reader';
@@ -32,6 +33,7 @@ const textbooksFeature: FastifyPluginAsyncZod<TextbooksOptions> = async (app, op
   await app.register(adminRoutes, opts);
   await app.register(consoleRoutes, opts);
   await app.register(consoleImportRoutes, opts);
+  await app.register(bookContentRoutes, opts);
   await app.register(batchRoutes, opts);
 };
 

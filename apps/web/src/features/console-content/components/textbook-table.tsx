@@ -1,9 +1,11 @@
 /**
  * The console's textbook list: search, stage and access filters, sorting and paging done by the
- * server; each row opens an editor of the book's title, access and description and its cover
- * (uploaded, re-encoded to WebP by the server). Every save is audited on the server.
+ * server; each row opens an editor of the book's title, access and description, its cover
+ * (uploaded, re-encoded to WebP by the server) and its PDF (uploaded with a progress bar), or the
+ * chapter tree editor (目录). Every save is audited on the server.
  */
 import {
+  LIMITS,
   TEXTBOOK_ACCESS,
   TEXTBOOK_ACCESS_LABELS,
   type AdminTextbookListQuery,
@@ -11,7 +13,7 @@ import {
   type TextbookAccess,
 } from '@eav/contract';
 import { UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Drawer, Form, Input, Select, Table, Upload } from 'antd';
+import { Alert, App, Button, Card, Drawer, Form, Input, Progress, Select, Space, Table, Upload } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useStages } from '@/api/dictionaries';
@@ -19,6 +21,8 @@ import { errorMessage } from '@/lib/error-message';
 import { useConsoleTextbooks } from '../api/get-textbooks';
 import { useUpdateTextbook } from '../api/update-textbook';
 import { useUploadCover } from '../api/upload-cover';
+import { useUploadPdf } from '../api/upload-pdf';
+import { ChapterEditor } from './chapter-editor';
 import styles from './console.module.css';
 
 const ACCESS_OPTIONS = TEXTBOOK_ACCESS.map((a) => ({ value: a, label: TEXTBOOK_ACCESS_LABELS[a] }));
@@ -28,6 +32,8 @@ function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void
   const { message } = App.useApp();
   const update = useUpdateTextbook();
   const cover = useUploadCover();
+  const pdf = useUploadPdf();
+  const [pdfPercent, setPdfPercent] = useState<number | null>(null);
   const [coverUrl, setCoverUrl] = useState(book.coverUrl);
   const [form] = Form.useForm<{ title: string; access: TextbookAccess; description: string }>();
 
@@ -120,6 +126,41 @@ function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void
             支持 JPG、PNG、WEBP、GIF、AVIF，最大 10 MB；服务器重新编码为 WebP 并去除图片信息。
           </p>
           {cover.isError && <Alert type="error" showIcon title={errorMessage(cover.error, '封面上传失败')} />}
+          <h3 className={styles.subtitle}>教材 PDF</h3>
+          <Upload
+            accept="application/pdf,.pdf"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              // The server would refuse it only after the whole upload: say so at once.
+              if (file.size > LIMITS.textbookPdfBytes) {
+                void message.error(`教材 PDF 不能超过 ${LIMITS.textbookPdfBytes / 1024 / 1024} MB`);
+                return false;
+              }
+              setPdfPercent(0);
+              pdf.mutate(
+                { id: book.id, file, onProgress: setPdfPercent },
+                {
+                  onSuccess: (r) => {
+                    setPdfPercent(100);
+                    message.success(`PDF 已更新（${(r.fileSize / 1024 / 1024).toFixed(1)} MB）`);
+                  },
+                  onError: () => setPdfPercent(null),
+                },
+              );
+              return false;
+            }}
+          >
+            <Button icon={<UploadOutlined aria-hidden />} loading={pdf.isPending}>
+              上传新 PDF
+            </Button>
+          </Upload>
+          {pdfPercent !== null && (
+            <Progress percent={pdfPercent} status={pdf.isPending ? 'active' : 'success'} aria-label="PDF 上传进度" />
+          )}
+          <p className={styles.muted}>
+            仅支持 PDF，最大 {LIMITS.textbookPdfBytes / 1024 / 1024} MB；上传成功后替换原文件，读者按原阅读权限阅读。
+          </p>
+          {pdf.isError && <Alert type="error" showIcon title={errorMessage(pdf.error, 'PDF 上传失败')} />}
         </div>
       </div>
     </Drawer>
@@ -129,6 +170,7 @@ function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void
 export function TextbookTable() {
   const [query, setQuery] = useState<AdminTextbookListQuery>({ page: 1, pageSize: 20, sort: 'id', order: 'asc' });
   const [editing, setEditing] = useState<AdminTextbookRow | null>(null);
+  const [chapters, setChapters] = useState<AdminTextbookRow | null>(null);
   const stages = useStages();
   const list = useConsoleTextbooks(query);
   const set = (patch: Partial<AdminTextbookListQuery>) => setQuery((q) => ({ ...q, page: 1, ...patch }));
@@ -225,17 +267,23 @@ export function TextbookTable() {
             {
               title: '操作',
               key: 'actions',
-              width: 80,
+              width: 130,
               render: (_, r) => (
-                <Button type="link" onClick={() => setEditing(r)} aria-label={`编辑 ${r.title}`}>
-                  编辑
-                </Button>
+                <Space size={0}>
+                  <Button type="link" onClick={() => setEditing(r)} aria-label={`编辑 ${r.title}`}>
+                    编辑
+                  </Button>
+                  <Button type="link" onClick={() => setChapters(r)} aria-label={`目录 ${r.title}`}>
+                    目录
+                  </Button>
+                </Space>
               ),
             },
           ]}
         />
       </div>
       {editing && <Editor book={editing} onClose={() => setEditing(null)} />}
+      {chapters && <ChapterEditor book={chapters} onClose={() => setChapters(null)} />}
     </Card>
   );
 }
