@@ -28,3 +28,4 @@ export * from './schemas/publishing';
 export * from './schemas/chat';
 export * from './schemas/console-content';
 export * from './schemas/console';
+export * from './schemas/console-learning';
