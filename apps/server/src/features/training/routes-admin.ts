@@ -15,12 +15,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/http';
+import type { AuditJson } from '../../lib/operator-audit';
 import { revokeCertificate } from './certificates';
 import { adminCertificate, courseDefinition, courseIdOfCode } from './console';
 import { saveCourse } from './courses';
 import { routePath, type TrainingOptions } from './options';
 
 const tags = ['training-admin'];
+
+/** A saved definition as the audit trail's JSON (optional fields that are absent are left out). */
+const asAudit = (def: object): Record<string, AuditJson> => JSON.parse(JSON.stringify(def)) as Record<string, AuditJson>;
 const security = [{ bearer: [] }];
 
 const adminRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app, opts) => {
@@ -48,8 +52,8 @@ const adminRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app, opts) =>
           await opts.consoleAudit?.(tx, request, {
             event: 'training_course_save',
             target: `training_course:${saved.id}`,
-            before: before?.definition ?? null,
-            after: after?.definition ?? null,
+            before: before ? asAudit(before.definition) : null,
+            after: after ? asAudit(after.definition) : null,
           });
           return saved;
         }),

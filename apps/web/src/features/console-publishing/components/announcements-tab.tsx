@@ -54,6 +54,7 @@ function AnnouncementDrawer({ id, open, onClose }: { id: number | null; open: bo
       body: v.body ?? '',
       published: !!v.published,
     });
+    form.setFields(form.getFieldsError().map((f) => ({ name: f.name, errors: [] })));
     if (!r.ok) {
       form.setFields(r.problems.map((p) => ({ name: p.name, errors: [p.message] })));
       return;

@@ -57,6 +57,7 @@ export function ErrataTab({ exportButtons }: { exportButtons: ExportSlot }) {
       publishedOn: (v.publishedOn ?? '').trim(),
       note: (v.note ?? '').trim(),
     });
+    form.setFields(form.getFieldsError().map((f) => ({ name: f.name, errors: [] })));
     if (!r.ok) {
       form.setFields(r.problems.map((p) => ({ name: p.name, errors: [p.message] })));
       return;

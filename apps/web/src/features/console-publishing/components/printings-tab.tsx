@@ -53,6 +53,7 @@ export function PrintingsTab({ exportButtons }: { exportButtons: ExportSlot }) {
       printedOn: (v.printedOn ?? '').trim(),
       note: (v.note ?? '').trim(),
     });
+    form.setFields(form.getFieldsError().map((f) => ({ name: f.name, errors: [] })));
     if (!r.ok) {
       form.setFields(r.problems.map((p) => ({ name: p.name, errors: [p.message] })));
       return;

@@ -41,8 +41,7 @@ function QuizPicker(props: { value?: string[]; onChange?: (v: string[]) => void;
       value={props.value}
       onChange={props.onChange}
       onOpenChange={setOpen}
-      onSearch={(s) => setKeyword(s.trim())}
-      filterOption={false}
+      showSearch={{ filterOption: false, onSearch: (s) => setKeyword(s.trim()) }}
       options={options}
       loading={found.isFetching}
       tokenSeparators={[',', '，', ' ']}
@@ -77,7 +76,9 @@ export function CourseDrawer({ courseId, open, onClose }: { courseId: number | n
     const values = form.getFieldsValue(true) as CourseFormValues;
     const def = definitionOfForm(values);
     const problems = courseProblems(def);
-    // Field errors where antd shows them; the first message also on top (list-level problems have no field).
+    // Field errors where antd shows them (earlier ones cleared); the first message also on top, since
+    // list-level problems (至少一个模块) have no field of their own.
+    form.setFields(form.getFieldsError().map((f) => ({ name: f.name, errors: [] })));
     form.setFields(problems.map((p) => ({ name: p.name, errors: [p.message] })));
     if (problems.length > 0) {
       void message.error(problems[0]!.message);
