@@ -71,7 +71,10 @@ async function quietBook(token: string): Promise<{ book: TextbookListItem; entry
     if (book.access === 'public') continue;
     const record = await apiData<TextbookPublishing>(ApiPaths.publishingTextbook(book.id));
     if (record.errata.length) continue;
-    const [entry] = await apiData<AdminPublishingTextbook[]>(`${ApiPaths.adminPublishingTextbooks}?id=${book.id}`, token);
+    const [entry] = await apiData<AdminPublishingTextbook[]>(
+      `${ApiPaths.adminPublishingTextbooks}?id=${book.id}`,
+      token,
+    );
     if (entry) return { book, entry };
   }
   throw new Error('the demo seed has a book without errata');
@@ -82,7 +85,9 @@ test('an administrator creates a course and publishes an erratum that the book p
   const admin = await adminConsoleLogin();
   const videos = await apiData<Paged<Video>>(`${ApiPaths.videos}?pageSize=1`);
   const video = videos.items[0]!;
-  const questions = await apiData<Paged<QuestionCard>>(`${ApiPaths.questions}?type=${encodeURIComponent('单选题')}&pageSize=20`);
+  const questions = await apiData<Paged<QuestionCard>>(
+    `${ApiPaths.questions}?type=${encodeURIComponent('单选题')}&pageSize=20`,
+  );
   const question = questions.items.find((q) => (q.options?.length ?? 0) > 1)!;
   expect(question).toBeTruthy();
   await useSessionOf(page, admin);

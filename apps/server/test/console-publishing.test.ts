@@ -33,11 +33,22 @@ let bookA: number;
 let bookB: number;
 
 const line = (externalId: string, title: string) =>
-  JSON.stringify({ externalId, title, stage: '初中', subject: '语文', edition: '统编版', grade: '八年级', volume: '上册' });
+  JSON.stringify({
+    externalId,
+    title,
+    stage: '初中',
+    subject: '语文',
+    edition: '统编版',
+    grade: '八年级',
+    volume: '上册',
+  });
 
 beforeAll(async () => {
   const db = t.database.db;
-  await importTextbooks(db, [line('cp-a', '控制台出版·语文八年级上册'), line('cp-b', '控制台出版·语文八年级下册')].join('\n'));
+  await importTextbooks(
+    db,
+    [line('cp-a', '控制台出版·语文八年级上册'), line('cp-b', '控制台出版·语文八年级下册')].join('\n'),
+  );
   const rows = await db.select({ id: textbooks.id, externalId: textbooks.externalId }).from(textbooks);
   bookA = rows.find((r) => r.externalId === 'cp-a')!.id;
   bookB = rows.find((r) => r.externalId === 'cp-b')!.id;
@@ -72,16 +83,25 @@ const erratum = (textbookId: number, page: number, original: string) => ({
 
 describe('errata', () => {
   it('are published, edited and withdrawn by reviewers, each write audited, and readers follow', async () => {
-    const saved = await data<Erratum>(await send('POST', ApiPaths.adminPublishingErrata, reviewer.token, erratum(bookA, 7, '锲而不舍')));
+    const saved = await data<Erratum>(
+      await send('POST', ApiPaths.adminPublishingErrata, reviewer.token, erratum(bookA, 7, '锲而不舍')),
+    );
     const [created] = await auditRows('publishing_erratum_create', `erratum:${saved.id}`);
     expect(created).toMatchObject({ actorId: reviewer.id, before: null, after: { page: 7, original: '锲而不舍' } });
 
     // The same book, page and original text updates the notice: audited as an update.
-    await data(await send('POST', ApiPaths.adminPublishingErrata, reviewer.token, { ...erratum(bookA, 7, '锲而不舍'), note: '再版说明' }));
+    await data(
+      await send('POST', ApiPaths.adminPublishingErrata, reviewer.token, {
+        ...erratum(bookA, 7, '锲而不舍'),
+        note: '再版说明',
+      }),
+    );
     const [again] = await auditRows('publishing_erratum_update', `erratum:${saved.id}`);
     expect(again).toMatchObject({ before: { note: '' }, after: { note: '再版说明' } });
 
-    await data(await send('PUT', ApiPaths.adminPublishingErratum(saved.id), reviewer.token, erratum(bookA, 8, '锲而不舍')));
+    await data(
+      await send('PUT', ApiPaths.adminPublishingErratum(saved.id), reviewer.token, erratum(bookA, 8, '锲而不舍')),
+    );
     const updates = await auditRows('publishing_erratum_update', `erratum:${saved.id}`);
     expect(updates.map((r) => (r.after as { page: number }).page).sort()).toEqual([7, 8]);
     const book = await data<TextbookPublishing>(await api(t.app, { url: ApiPaths.publishingTextbook(bookA) }));
@@ -90,22 +110,29 @@ describe('errata', () => {
     await data(await send('DELETE', ApiPaths.adminPublishingErratum(saved.id), reviewer.token));
     const [gone] = await auditRows('publishing_erratum_delete', `erratum:${saved.id}`);
     expect(gone).toMatchObject({ before: { page: 8, original: '锲而不舍' }, after: null });
-    expect((await data<TextbookPublishing>(await api(t.app, { url: ApiPaths.publishingTextbook(bookA) }))).errata).toEqual([]);
+    expect(
+      (await data<TextbookPublishing>(await api(t.app, { url: ApiPaths.publishingTextbook(bookA) }))).errata,
+    ).toEqual([]);
     const again404 = await send('DELETE', ApiPaths.adminPublishingErratum(saved.id), reviewer.token);
     expect(again404.statusCode).toBe(404);
     expect(again404.json().msg).toBe(PublishingMessages.erratumNotFound);
   });
 
   it('list every book with titles, filtered by book and keyword, paged, and export', async () => {
-    for (let p = 1; p <= 3; p++) await data(await send('POST', ApiPaths.adminPublishingErrata, reviewer.token, erratum(bookA, p, `甲书原文${p}`)));
+    for (let p = 1; p <= 3; p++)
+      await data(await send('POST', ApiPaths.adminPublishingErrata, reviewer.token, erratum(bookA, p, `甲书原文${p}`)));
     await data(await send('POST', ApiPaths.adminPublishingErrata, reviewer.token, erratum(bookB, 2, '乙书原文')));
 
     const all = await data<Paged<AdminErratumRow>>(await get(ApiPaths.adminPublishingErrata, reviewer.token));
     expect(all.total).toBe(4);
     expect(all.items.find((e) => e.textbookId === bookB)?.textbookTitle).toBe('控制台出版·语文八年级下册');
-    const onlyA = await data<Paged<AdminErratumRow>>(await get(ApiPaths.adminPublishingErrata, reviewer.token, { textbookId: bookA }));
+    const onlyA = await data<Paged<AdminErratumRow>>(
+      await get(ApiPaths.adminPublishingErrata, reviewer.token, { textbookId: bookA }),
+    );
     expect(onlyA.total).toBe(3);
-    const byWord = await data<Paged<AdminErratumRow>>(await get(ApiPaths.adminPublishingErrata, reviewer.token, { q: '乙书' }));
+    const byWord = await data<Paged<AdminErratumRow>>(
+      await get(ApiPaths.adminPublishingErrata, reviewer.token, { q: '乙书' }),
+    );
     expect(byWord.items.map((e) => e.textbookId)).toEqual([bookB]);
     const page2 = await data<Paged<AdminErratumRow>>(
       await get(ApiPaths.adminPublishingErrata, reviewer.token, { textbookId: bookA, page: 2, pageSize: 2 }),
@@ -128,14 +155,19 @@ describe('errata', () => {
     const beyond = await send('POST', ApiPaths.adminPublishingErrata, reviewer.token, erratum(bookA, 51, '超页'));
     expect(beyond.statusCode).toBe(422);
     expect(beyond.json().msg).toContain(PublishingMessages.pageBeyondBook);
-    const noDate = await send('POST', ApiPaths.adminPublishingErrata, reviewer.token, { ...erratum(bookA, 1, 'x'), publishedOn: '2026-02-30' });
+    const noDate = await send('POST', ApiPaths.adminPublishingErrata, reviewer.token, {
+      ...erratum(bookA, 1, 'x'),
+      publishedOn: '2026-02-30',
+    });
     expect(noDate.statusCode).toBe(400);
     expect(noDate.json().msg).toContain('发布日期不是有效日期');
     const badFilter = await get(ApiPaths.adminPublishingErrata, reviewer.token, { textbookId: 'abc' });
     expect(badFilter.statusCode).toBe(400);
     expect(badFilter.json().msg).toContain('教材 id 必须是正整数');
     expect((await get(ApiPaths.adminPublishingErrata, operator.token)).statusCode).toBe(404);
-    expect((await send('POST', ApiPaths.adminPublishingErrata, operator.token, erratum(bookA, 1, 'x'))).statusCode).toBe(404);
+    expect(
+      (await send('POST', ApiPaths.adminPublishingErrata, operator.token, erratum(bookA, 1, 'x'))).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -147,9 +179,13 @@ describe('printings', () => {
       printingNo,
       printedOn: '2026-06-01',
     });
-    const first = await data<AdminPrintingRow>(await send('POST', ApiPaths.adminPublishingPrintings, operator.token, body(1, 1)));
+    const first = await data<AdminPrintingRow>(
+      await send('POST', ApiPaths.adminPublishingPrintings, operator.token, body(1, 1)),
+    );
     expect(first).toMatchObject({ textbookTitle: '控制台出版·语文八年级上册', editionNo: 1, printingNo: 1, note: '' });
-    const second = await data<AdminPrintingRow>(await send('POST', ApiPaths.adminPublishingPrintings, operator.token, body(1, 2)));
+    const second = await data<AdminPrintingRow>(
+      await send('POST', ApiPaths.adminPublishingPrintings, operator.token, body(1, 2)),
+    );
     await data(await send('POST', ApiPaths.adminPublishingPrintings, operator.token, body(1, 1, bookB)));
 
     const clash = await send('PUT', ApiPaths.adminPublishingPrinting(second.id), operator.token, body(1, 1));
@@ -160,10 +196,16 @@ describe('printings', () => {
     );
     expect(edited).toMatchObject({ editionNo: 2, printingNo: 1, note: '修订' });
     const [audit] = await auditRows('publishing_printing_update', `printing:${second.id}`);
-    expect(audit).toMatchObject({ actorId: operator.id, before: { editionNo: 1, printingNo: 2 }, after: { editionNo: 2, note: '修订' } });
+    expect(audit).toMatchObject({
+      actorId: operator.id,
+      before: { editionNo: 1, printingNo: 2 },
+      after: { editionNo: 2, note: '修订' },
+    });
     expect(await auditRows('publishing_printing_create', `printing:${first.id}`)).toHaveLength(1);
 
-    const ofA = await data<Paged<AdminPrintingRow>>(await get(ApiPaths.adminPublishingPrintings, operator.token, { textbookId: bookA }));
+    const ofA = await data<Paged<AdminPrintingRow>>(
+      await get(ApiPaths.adminPublishingPrintings, operator.token, { textbookId: bookA }),
+    );
     expect(ofA.items.map((p) => [p.editionNo, p.printingNo])).toEqual([
       [2, 1],
       [1, 1],
@@ -185,18 +227,35 @@ describe('printings', () => {
 
 describe('announcements', () => {
   it('are read with their body, filtered by state, published, taken down and deleted by operators, audited', async () => {
-    const body = (title: string, published: boolean) => ({ title, summary: '摘要', body: `# ${title}\n\n正文`, published });
-    const draft = await data<AnnouncementDetail>(await send('POST', ApiPaths.adminPublishingAnnouncements, operator.token, body('控制台草稿', false)));
-    const live = await data<AnnouncementDetail>(await send('POST', ApiPaths.adminPublishingAnnouncements, operator.token, body('控制台公告', true)));
+    const body = (title: string, published: boolean) => ({
+      title,
+      summary: '摘要',
+      body: `# ${title}\n\n正文`,
+      published,
+    });
+    const draft = await data<AnnouncementDetail>(
+      await send('POST', ApiPaths.adminPublishingAnnouncements, operator.token, body('控制台草稿', false)),
+    );
+    const live = await data<AnnouncementDetail>(
+      await send('POST', ApiPaths.adminPublishingAnnouncements, operator.token, body('控制台公告', true)),
+    );
 
-    const one = await data<AnnouncementDetail>(await get(ApiPaths.adminPublishingAnnouncement(draft.id), operator.token));
+    const one = await data<AnnouncementDetail>(
+      await get(ApiPaths.adminPublishingAnnouncement(draft.id), operator.token),
+    );
     expect(one).toMatchObject({ title: '控制台草稿', body: '# 控制台草稿\n\n正文', publishedAt: null });
-    const drafts = await data<Paged<AdminAnnouncementRow>>(await get(ApiPaths.adminPublishingAnnouncements, operator.token, { status: 'draft' }));
+    const drafts = await data<Paged<AdminAnnouncementRow>>(
+      await get(ApiPaths.adminPublishingAnnouncements, operator.token, { status: 'draft' }),
+    );
     expect(drafts.items.map((a) => a.id)).toEqual([draft.id]);
-    const found = await data<Paged<AdminAnnouncementRow>>(await get(ApiPaths.adminPublishingAnnouncements, operator.token, { q: '控制台公告' }));
+    const found = await data<Paged<AdminAnnouncementRow>>(
+      await get(ApiPaths.adminPublishingAnnouncements, operator.token, { q: '控制台公告' }),
+    );
     expect(found.items.map((a) => a.id)).toEqual([live.id]);
 
-    await data(await send('PUT', ApiPaths.adminPublishingAnnouncement(draft.id), operator.token, body('控制台草稿', true)));
+    await data(
+      await send('PUT', ApiPaths.adminPublishingAnnouncement(draft.id), operator.token, body('控制台草稿', true)),
+    );
     const [upd] = await auditRows('publishing_announcement_update', `announcement:${draft.id}`);
     expect(upd).toMatchObject({ before: { title: '控制台草稿', publishedAt: null }, after: { title: '控制台草稿' } });
     expect((upd!.after as { publishedAt: string | null }).publishedAt).not.toBeNull();
@@ -226,10 +285,14 @@ describe('announcements', () => {
 describe('book picker', () => {
   it('finds books by title or externalId for operators and reviewers', async () => {
     for (const who of [operator, reviewer]) {
-      const books = await data<AdminPublishingTextbook[]>(await get(ApiPaths.adminPublishingTextbooks, who.token, { q: '下册' }));
+      const books = await data<AdminPublishingTextbook[]>(
+        await get(ApiPaths.adminPublishingTextbooks, who.token, { q: '下册' }),
+      );
       expect(books.map((b) => b.id)).toEqual([bookB]);
     }
-    const byId = await data<AdminPublishingTextbook[]>(await get(ApiPaths.adminPublishingTextbooks, reviewer.token, { id: bookA }));
+    const byId = await data<AdminPublishingTextbook[]>(
+      await get(ApiPaths.adminPublishingTextbooks, reviewer.token, { id: bookA }),
+    );
     expect(byId).toEqual([{ id: bookA, title: '控制台出版·语文八年级上册', externalId: 'cp-a', pageCount: 50 }]);
     const support = await createUser(t.database.db, ['support']);
     expect((await get(ApiPaths.adminPublishingTextbooks, support.token)).statusCode).toBe(404);

@@ -15,14 +15,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  dictionary,
-  textbooks,
-  trainingCertificates,
-  trainingEnrolments,
-  videos,
-} from '../src/db/schema';
+import { auditLog, dictionary, textbooks, trainingCertificates, trainingEnrolments, videos } from '../src/db/schema';
 import { seedDictionaries } from '../src/seed/dictionaries';
 import { api, useTestApp } from './helpers';
 import { createUser, dictId, importFixtureQuestions, questionIdsOf, type TestUser } from './teaching-helpers';
@@ -84,7 +77,12 @@ const definition = (extra: Partial<TrainingCourseDefinition> = {}): TrainingCour
 });
 
 async function create(by: TestUser, extra: Partial<TrainingCourseDefinition> = {}) {
-  const res = await api(t.app, { method: 'POST', url: ApiPaths.adminTrainingCourses, token: by.token, body: definition(extra) });
+  const res = await api(t.app, {
+    method: 'POST',
+    url: ApiPaths.adminTrainingCourses,
+    token: by.token,
+    body: definition(extra),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { id: number; code: string; created: boolean };
 }
@@ -141,10 +139,18 @@ describe('course table', () => {
   });
 
   it('refuses bad filters with Chinese messages', async () => {
-    const bad = await api(t.app, { url: ApiPaths.adminTrainingCourses, token: operator.token, query: { status: 'gone' } });
+    const bad = await api(t.app, {
+      url: ApiPaths.adminTrainingCourses,
+      token: operator.token,
+      query: { status: 'gone' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toContain('状态只能是 published 或 draft');
-    const page = await api(t.app, { url: ApiPaths.adminTrainingCourses, token: operator.token, query: { pageSize: 500 } });
+    const page = await api(t.app, {
+      url: ApiPaths.adminTrainingCourses,
+      token: operator.token,
+      query: { pageSize: 500 },
+    });
     expect(page.statusCode).toBe(400);
     expect(page.json().msg).toContain('pageSize 必须是 1 到 100 之间的整数');
   });
@@ -223,7 +229,12 @@ describe('course definition and publication', () => {
   it('publishes and takes down a course, audited, and the public list follows', async () => {
     const c = await create(operator);
     const put = (published: unknown) =>
-      api(t.app, { method: 'PUT', url: ApiPaths.adminTrainingCoursePublished(c.id), token: operator.token, body: { published } });
+      api(t.app, {
+        method: 'PUT',
+        url: ApiPaths.adminTrainingCoursePublished(c.id),
+        token: operator.token,
+        body: { published },
+      });
     const down = await put(false);
     expect(down.statusCode, down.body).toBe(200);
     expect(down.json().data).toMatchObject({ id: c.id, published: false });
@@ -254,7 +265,12 @@ describe('course definition and publication', () => {
     for (const who of [reviewer, teacher]) {
       const res = await api(t.app, { url: ApiPaths.adminTrainingCourses, token: who.token });
       expect(res.statusCode).toBe(404);
-      const post = await api(t.app, { method: 'POST', url: ApiPaths.adminTrainingCourses, token: who.token, body: definition() });
+      const post = await api(t.app, {
+        method: 'POST',
+        url: ApiPaths.adminTrainingCourses,
+        token: who.token,
+        body: definition(),
+      });
       expect(post.statusCode).toBe(404);
     }
     expect((await list({}, admin)).total).toBeGreaterThan(0);
@@ -279,7 +295,10 @@ describe('certificates', () => {
 
   it('looks a certificate up by code as typed, with the full name, and revokes it once, audited', async () => {
     const holder = await certificate('ABCD-EFGH-JKMN-PQRS');
-    const look = await api(t.app, { url: ApiPaths.adminTrainingCertificate('abcd efgh jkmn pqrs'), token: operator.token });
+    const look = await api(t.app, {
+      url: ApiPaths.adminTrainingCertificate('abcd efgh jkmn pqrs'),
+      token: operator.token,
+    });
     expect(look.statusCode, look.body).toBe(200);
     expect(look.json().data).toMatchObject<Partial<AdminTrainingCertificate>>({
       code: 'ABCD-EFGH-JKMN-PQRS',
@@ -308,8 +327,9 @@ describe('certificates', () => {
       });
     expect((await revoke('资料不实')).json().data.status).toBe('revoked');
     expect((await revoke('再次撤销')).statusCode).toBe(200);
-    const after = (await api(t.app, { url: ApiPaths.adminTrainingCertificate('ABCD-EFGH-JKMN-PQRS'), token: operator.token })).json()
-      .data as AdminTrainingCertificate;
+    const after = (
+      await api(t.app, { url: ApiPaths.adminTrainingCertificate('ABCD-EFGH-JKMN-PQRS'), token: operator.token })
+    ).json().data as AdminTrainingCertificate;
     expect(after).toMatchObject({ status: 'revoked', revokedReason: '资料不实' });
 
     const rows = await auditRows('training_certificate_revoke', 'training_certificate:ABCD-EFGH-JKMN-PQRS');

@@ -245,7 +245,12 @@ export async function deleteAnnouncement(tx: Tx, id: number): Promise<void> {
 export async function pickTextbooks(db: Db, q?: string, id?: number): Promise<AdminPublishingTextbook[]> {
   const like = q ? `%${likeEscape(q)}%` : undefined;
   return db
-    .select({ id: textbooks.id, title: textbooks.title, externalId: textbooks.externalId, pageCount: textbooks.pageCount })
+    .select({
+      id: textbooks.id,
+      title: textbooks.title,
+      externalId: textbooks.externalId,
+      pageCount: textbooks.pageCount,
+    })
     .from(textbooks)
     .where(
       and(

@@ -26,12 +26,7 @@ import { z } from 'zod';
 import { ok, page } from '../../lib/http';
 import { sendTable, type ExportColumn } from '../../lib/table-export';
 import { routePath, type PublishingOptions } from './common';
-import {
-  adminAnnouncement,
-  countAnnouncements,
-  deleteAnnouncement,
-  listAdminAnnouncements,
-} from './console';
+import { adminAnnouncement, countAnnouncements, deleteAnnouncement, listAdminAnnouncements } from './console';
 import { createAnnouncement, updateAnnouncement } from './records';
 
 const config = { roles: CONSOLE_ACCESS.content };
@@ -101,7 +96,12 @@ const adminRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app, { cons
     routePath(ApiPaths.adminPublishingAnnouncement, 'id'),
     {
       config,
-      schema: { tags, summary: '一条公告（含未发布）', params: idParams, response: { 200: envelope(announcementDetail) } },
+      schema: {
+        tags,
+        summary: '一条公告（含未发布）',
+        params: idParams,
+        response: { 200: envelope(announcementDetail) },
+      },
     },
     async (request) => ok(await adminAnnouncement(app.db, request.params.id)),
   );

@@ -35,7 +35,9 @@ function courseWhere(q: AdminTrainingCoursesQuery, id?: number): SQL | undefined
   const conds: (SQL | undefined)[] = [id === undefined ? undefined : eq(trainingCourses.id, id)];
   if (q.q) {
     const like = `%${likeEscape(q.q)}%`;
-    conds.push(or(ilike(trainingCourses.title, like), ilike(trainingCourses.code, like), ilike(trainingCourses.lecturer, like)));
+    conds.push(
+      or(ilike(trainingCourses.title, like), ilike(trainingCourses.code, like), ilike(trainingCourses.lecturer, like)),
+    );
   }
   if (q.status) conds.push(eq(trainingCourses.published, q.status === 'published'));
   return and(...conds);

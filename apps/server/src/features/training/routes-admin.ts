@@ -24,7 +24,8 @@ import { routePath, type TrainingOptions } from './options';
 const tags = ['training-admin'];
 
 /** A saved definition as the audit trail's JSON (optional fields that are absent are left out). */
-const asAudit = (def: object): Record<string, AuditJson> => JSON.parse(JSON.stringify(def)) as Record<string, AuditJson>;
+const asAudit = (def: object): Record<string, AuditJson> =>
+  JSON.parse(JSON.stringify(def)) as Record<string, AuditJson>;
 const security = [{ bearer: [] }];
 
 const adminRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app, opts) => {

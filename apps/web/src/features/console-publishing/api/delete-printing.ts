@@ -8,5 +8,8 @@ export const deletePrinting = (id: number) => apiDelete<null>(ApiPaths.adminPubl
 
 export function useDeletePrinting() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deletePrinting, onSuccess: () => qc.invalidateQueries({ queryKey: PRINTINGS_KEY }) });
+  return useMutation({
+    mutationFn: deletePrinting,
+    onSuccess: () => qc.invalidateQueries({ queryKey: PRINTINGS_KEY }),
+  });
 }

@@ -4,8 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDelete } from '@/lib/api-client';
 import { ERRATA_KEY } from './keys';
 
-export const withdrawErratum = (id: number) =>
-  apiDelete<null>(ApiPaths.adminPublishingErratum(id), { silent: true });
+export const withdrawErratum = (id: number) => apiDelete<null>(ApiPaths.adminPublishingErratum(id), { silent: true });
 
 export function useWithdrawErratum() {
   const qc = useQueryClient();

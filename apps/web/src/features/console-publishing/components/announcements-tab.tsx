@@ -19,7 +19,7 @@ import { useDeleteAnnouncement } from '../api/delete-announcement';
 import { announcementQueryOptions, useAnnouncement } from '../api/get-announcement';
 import { useAnnouncements } from '../api/get-announcements';
 import { useSaveAnnouncement } from '../api/save-announcement';
-import { checkBody } from '../lib/form-problems';
+import { checkBody, showProblems } from '../lib/form-problems';
 import styles from './console.module.css';
 import type { ExportSlot } from './types';
 
@@ -54,11 +54,8 @@ function AnnouncementDrawer({ id, open, onClose }: { id: number | null; open: bo
       body: v.body ?? '',
       published: !!v.published,
     });
-    form.setFields(form.getFieldsError().map((f) => ({ name: f.name, errors: [] })));
-    if (!r.ok) {
-      form.setFields(r.problems.map((p) => ({ name: p.name, errors: [p.message] })));
-      return;
-    }
+    showProblems(form, r.ok ? [] : r.problems);
+    if (!r.ok) return;
     save.mutate(
       { id, body: r.body },
       {
@@ -94,9 +91,7 @@ function AnnouncementDrawer({ id, open, onClose }: { id: number | null; open: bo
         <Alert type="error" showIcon message={errorText(one.error)} />
       ) : (
         <Form<AnnouncementForm> form={form} layout="vertical" aria-label="出版动态">
-          {save.isError && (
-            <Alert style={{ marginBottom: 16 }} type="error" showIcon message={errorText(save.error)} />
-          )}
+          {save.isError && <Alert style={{ marginBottom: 16 }} type="error" showIcon message={errorText(save.error)} />}
           <Form.Item name="title" label="标题" required>
             <Input maxLength={80} showCount />
           </Form.Item>

@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { useErrata } from '../api/get-errata';
 import { useSaveErratum } from '../api/save-erratum';
 import { useWithdrawErratum } from '../api/withdraw-erratum';
-import { beijingToday, checkBody } from '../lib/form-problems';
+import { beijingToday, checkBody, showProblems } from '../lib/form-problems';
 import { BookPicker } from './book-picker';
 import styles from './console.module.css';
 import type { ExportSlot } from './types';
@@ -57,11 +57,8 @@ export function ErrataTab({ exportButtons }: { exportButtons: ExportSlot }) {
       publishedOn: (v.publishedOn ?? '').trim(),
       note: (v.note ?? '').trim(),
     });
-    form.setFields(form.getFieldsError().map((f) => ({ name: f.name, errors: [] })));
-    if (!r.ok) {
-      form.setFields(r.problems.map((p) => ({ name: p.name, errors: [p.message] })));
-      return;
-    }
+    showProblems(form, r.ok ? [] : r.problems);
+    if (!r.ok) return;
     save.mutate(
       { id: editing === 'new' || editing === null ? null : editing.id, body: r.body },
       {
@@ -151,7 +148,12 @@ export function ErrataTab({ exportButtons }: { exportButtons: ExportSlot }) {
                   <Button type="link" onClick={() => openForm(e)} aria-label={`编辑第 ${e.page} 页的勘误`}>
                     编辑
                   </Button>
-                  <Button type="link" danger onClick={() => confirmWithdraw(e)} aria-label={`撤回第 ${e.page} 页的勘误`}>
+                  <Button
+                    type="link"
+                    danger
+                    onClick={() => confirmWithdraw(e)}
+                    aria-label={`撤回第 ${e.page} 页的勘误`}
+                  >
                     撤回
                   </Button>
                 </Space>

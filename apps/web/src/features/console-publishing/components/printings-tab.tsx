@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { useDeletePrinting } from '../api/delete-printing';
 import { usePrintings } from '../api/get-printings';
 import { useSavePrinting } from '../api/save-printing';
-import { beijingToday, checkBody } from '../lib/form-problems';
+import { beijingToday, checkBody, showProblems } from '../lib/form-problems';
 import { BookPicker } from './book-picker';
 import styles from './console.module.css';
 import type { ExportSlot } from './types';
@@ -53,11 +53,8 @@ export function PrintingsTab({ exportButtons }: { exportButtons: ExportSlot }) {
       printedOn: (v.printedOn ?? '').trim(),
       note: (v.note ?? '').trim(),
     });
-    form.setFields(form.getFieldsError().map((f) => ({ name: f.name, errors: [] })));
-    if (!r.ok) {
-      form.setFields(r.problems.map((p) => ({ name: p.name, errors: [p.message] })));
-      return;
-    }
+    showProblems(form, r.ok ? [] : r.problems);
+    if (!r.ok) return;
     save.mutate(
       { id: editing === 'new' || editing === null ? null : editing.id, body: r.body },
       {
@@ -136,7 +133,11 @@ export function PrintingsTab({ exportButtons }: { exportButtons: ExportSlot }) {
               width: 140,
               render: (_v, p) => (
                 <Space size={0}>
-                  <Button type="link" onClick={() => openForm(p)} aria-label={`编辑第 ${p.editionNo} 版第 ${p.printingNo} 次印刷`}>
+                  <Button
+                    type="link"
+                    onClick={() => openForm(p)}
+                    aria-label={`编辑第 ${p.editionNo} 版第 ${p.printingNo} 次印刷`}
+                  >
                     编辑
                   </Button>
                   <Button

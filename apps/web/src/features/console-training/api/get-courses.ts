@@ -10,7 +10,11 @@ export const getCourses = (q: AdminTrainingCoursesQuery) =>
   apiGet<Paged<AdminTrainingCourseRow>>(ApiPaths.adminTrainingCourses, q, { silent: true });
 
 export const coursesQueryOptions = (q: AdminTrainingCoursesQuery) =>
-  queryOptions({ queryKey: [...TRAINING_KEY, 'courses', q], queryFn: () => getCourses(q), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...TRAINING_KEY, 'courses', q],
+    queryFn: () => getCourses(q),
+    placeholderData: keepPreviousData,
+  });
 
 export function useCourses(q: AdminTrainingCoursesQuery) {
   return useQuery(coursesQueryOptions(q));

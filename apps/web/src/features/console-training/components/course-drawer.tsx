@@ -18,6 +18,7 @@ import {
   definitionOfForm,
   emptyCourse,
   formOfDefinition,
+  showProblems,
   type CourseFormValues,
 } from '../lib/course-form';
 import styles from './console.module.css';
@@ -52,7 +53,15 @@ function QuizPicker(props: { value?: string[]; onChange?: (v: string[]) => void;
   );
 }
 
-export function CourseDrawer({ courseId, open, onClose }: { courseId: number | null; open: boolean; onClose: () => void }) {
+export function CourseDrawer({
+  courseId,
+  open,
+  onClose,
+}: {
+  courseId: number | null;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { message } = App.useApp();
   const [form] = Form.useForm<CourseFormValues>();
   const course = useCourse(open ? courseId : null);
@@ -78,8 +87,7 @@ export function CourseDrawer({ courseId, open, onClose }: { courseId: number | n
     const problems = courseProblems(def);
     // Field errors where antd shows them (earlier ones cleared); the first message also on top, since
     // list-level problems (至少一个模块) have no field of their own.
-    form.setFields(form.getFieldsError().map((f) => ({ name: f.name, errors: [] })));
-    form.setFields(problems.map((p) => ({ name: p.name, errors: [p.message] })));
+    showProblems(form, problems);
     if (problems.length > 0) {
       void message.error(problems[0]!.message);
       return;
@@ -124,9 +132,7 @@ export function CourseDrawer({ courseId, open, onClose }: { courseId: number | n
               message={`已有 ${course.data?.enrolledCount} 位教师报名：课时视频、结业测验、学时和及格分不能再修改，名称、简介、资料和发布状态仍可修改。`}
             />
           )}
-          {save.isError && (
-            <Alert style={{ marginBottom: 16 }} type="error" showIcon message={errorText(save.error)} />
-          )}
+          {save.isError && <Alert style={{ marginBottom: 16 }} type="error" showIcon message={errorText(save.error)} />}
           <Space wrap align="start">
             <Form.Item name="code" label="课程编码" required extra="2–40 位字母、数字、下划线或连字符">
               <Input disabled={courseId !== null} style={{ width: 220 }} />

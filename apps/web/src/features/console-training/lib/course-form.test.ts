@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { courseProblems, definitionOfForm, emptyCourse, formOfDefinition, quizIdsOf } from './course-form';
+import {
+  courseProblems,
+  definitionOfForm,
+  emptyCourse,
+  formOfDefinition,
+  quizIdsOf,
+  type CourseFormValues,
+} from './course-form';
 
-const filled = () => ({
+const filled = (): CourseFormValues => ({
   ...emptyCourse(),
   code: 'demo-course',
   title: '课程',
@@ -24,7 +31,13 @@ describe('course form', () => {
     expect(courseProblems(def)).toEqual([]);
     expect(def.quizQuestionIds).toEqual([101, 102]);
     expect(def).not.toHaveProperty('summary');
-    const back = formOfDefinition({ ...def, passMark: 60, published: true, documents: [], quizQuestionIds: [101, 102] } as never);
+    const back = formOfDefinition({
+      ...def,
+      passMark: 60,
+      published: true,
+      documents: [],
+      quizQuestionIds: [101, 102],
+    } as never);
     expect(back.quizQuestionIds).toEqual(['101', '102']);
   });
 

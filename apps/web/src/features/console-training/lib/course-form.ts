@@ -3,11 +3,8 @@
  * conversion both ways and the check with the contract's `trainingCourseDefinition`, so the form
  * refuses what the server would, in the same Chinese words, on the field concerned.
  */
-import {
-  trainingCourseDefinition,
-  type AdminTrainingCourseDetail,
-  type TrainingCourseDefinition,
-} from '@eav/contract';
+import type { FormInstance } from 'antd';
+import { trainingCourseDefinition, type AdminTrainingCourseDetail, type TrainingCourseDefinition } from '@eav/contract';
 
 /** What the form holds: quiz ids as the strings a tags select keeps, optional texts as ''. */
 export interface CourseFormValues {
@@ -111,4 +108,12 @@ export function courseProblems(def: TrainingCourseDefinition): CourseProblem[] {
     const name = path[0] === 'quizQuestionIds' ? ['quizQuestionIds'] : path;
     return { name, message: i.message };
   });
+}
+
+/** Clears the form's earlier errors and shows `problems` on their fields. */
+export function showProblems(form: FormInstance<CourseFormValues>, problems: CourseProblem[]): void {
+  // antd types names by the values' shape; these paths come from the same shape through the schema.
+  const loose = form as unknown as FormInstance;
+  loose.setFields(loose.getFieldsError().map((f) => ({ name: f.name, errors: [] })));
+  loose.setFields(problems.map((p) => ({ name: p.name, errors: [p.message] })));
 }
