@@ -97,8 +97,8 @@ const consoleRoutes: RouteObject = {
     page(paths.adminActivities, '活动', () => import('./routes/admin-activities')),
     page(paths.adminChat, '在线客服工作台', () => import('./routes/admin-chat')),
     // 研修课程 (docs/training.md) and 出版管理 (docs/publishing.md).
-    page(paths.adminTraining, '研修课程', () => import('./routes/admin-training')),
-    page(paths.adminPublishing, '出版管理', () => import('./routes/admin-publishing')),
+    page(paths.adminTraining, '研修课程', () => import('./routes/admin/training')),
+    page(paths.adminPublishing, '出版管理', () => import('./routes/admin/publishing')),
   ],
 };
 

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { ExportButtons } from '@/features/console/components/export-buttons';
 import { PublishingConsole } from '@/features/console-publishing/components/publishing-console';
-import { useConsoleUser } from './admin/layout';
+import { useConsoleUser } from './layout';
 
 export default function AdminPublishingRoute() {
   const user = useConsoleUser();

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { ExportButtons } from '@/features/console/components/export-buttons';
 import { TrainingConsole } from '@/features/console-training/components/training-console';
-import { useConsoleUser } from './admin/layout';
+import { useConsoleUser } from './layout';
 
 export default function AdminTrainingRoute() {
   if (!useConsoleUser().sections.includes('training')) return <Navigate to={paths.admin} replace />;
