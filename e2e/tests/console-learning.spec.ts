@@ -16,7 +16,7 @@ import {
   type TextbookPublishing,
   type Video,
 } from '@eav/contract';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { signedFetch } from '../support/api';
 import { adminConsoleLogin } from '../support/console';
 import { REPO_ROOT } from '../support/env';
@@ -44,13 +44,12 @@ async function useSessionOf(page: Page, user: Record<string, unknown> & { token:
 }
 
 /** Chooses the option containing `text` in the antd Select labelled `label` inside `scope`. */
-async function pick(page: Page, scope: ReturnType<Page['getByRole']>, label: string, text: string, typed?: string) {
+async function pick(page: Page, scope: Locator, label: string, text: string) {
   const input = scope.getByLabel(label, { exact: true });
   const select = input.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
   await expect(input).toBeEnabled();
   await expect(async () => {
     await input.click();
-    if (typed) await input.fill(typed);
     await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
       .filter({ hasText: text })
@@ -95,7 +94,8 @@ test('an administrator creates a course and publishes an erratum that the book p
   // 研修课程: the table, then a new course with one module and one lesson.
   await page.goto('/#/admin/training');
   await expect(page.getByRole('heading', { level: 1, name: '研修课程' })).toBeVisible();
-  await expect(page.getByRole('button', { name: '导出 CSV' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: '导出课程列表（CSV）' })).toBeEnabled();
+  await expect(page.getByRole('row').filter({ hasText: 'demo-math-junior' })).toBeVisible();
   expect(await consoleAxeProblems(page)).toEqual([]);
 
   const stamp = Date.now();
@@ -135,11 +135,22 @@ test('an administrator creates a course and publishes an erratum that the book p
   await page.goto('/#/admin/publishing');
   await expect(page.getByRole('heading', { level: 1, name: '出版管理' })).toBeVisible();
   await expect(page.getByRole('tab', { name: '勘误' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('button', { name: '导出 CSV' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: '导出勘误列表（CSV）' })).toBeEnabled();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
   expect(await consoleAxeProblems(page)).toEqual([]);
   await page.getByRole('button', { name: '发布勘误' }).click();
   const dialog = page.getByRole('dialog', { name: '发布勘误' });
-  await pick(page, dialog, '教材', entry.title, entry.externalId ?? entry.title);
+  // The picker searches the catalogue: the book's externalId finds exactly that book.
+  const bookInput = dialog.getByLabel('教材', { exact: true });
+  await bookInput.click();
+  await bookInput.pressSequentially(entry.externalId);
+  const option = page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: entry.externalId });
+  await expect(option).toHaveCount(1, { timeout: 15_000 });
+  await option.click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await expect(dialog.locator('.ant-select-selection-item', { hasText: entry.title })).toBeVisible();
   await dialog.getByLabel('页码（PDF 页，从 1 开始）').fill('2');
   const original = `e2e 原文 ${stamp}`;
   const correction = `e2e 更正 ${stamp}`;

@@ -153,7 +153,7 @@ export const adminPublishingTextbooksQuery = z.object({
 export const adminPublishingTextbook = z.object({
   id: z.number().int(),
   title: z.string(),
-  externalId: z.string().nullable(),
+  externalId: z.string(),
   pageCount: z.number().int().nullable(),
 });
 export type AdminPublishingTextbook = z.infer<typeof adminPublishingTextbook>;

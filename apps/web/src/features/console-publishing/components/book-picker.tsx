@@ -14,12 +14,14 @@ export function BookPicker(props: {
 }) {
   const [q, setQ] = useState('');
   const [open, setOpen] = useState(false);
-  const found = usePickTextbooks({ q: q || undefined }, open);
-  const chosen = usePickTextbooks({ id: props.value ?? undefined }, !!props.value);
-  const books = [...(chosen.data ?? []), ...(found.data ?? [])];
+  // Searches while the list is open or a search text was typed (typing may precede the open event).
+  const found = usePickTextbooks({ q: q || undefined }, open || q !== '');
+  // The chosen book's own entry (its title for the closed select); a key of its own, never the search's.
+  const chosen = usePickTextbooks({ id: props.value ?? 0 }, !!props.value);
+  const books = [...(props.value ? (chosen.data ?? []) : []), ...(found.data ?? [])];
   const options = [...new Map(books.map((b) => [b.id, b])).values()].map((b) => ({
     value: b.id,
-    label: `${b.title}（${b.externalId ?? b.id}${b.pageCount ? `，${b.pageCount} 页` : ''}）`,
+    label: `${b.title}（${b.externalId}${b.pageCount ? `，${b.pageCount} 页` : ''}）`,
   }));
   return (
     <Select
