@@ -168,7 +168,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(resourcesFeature, { config, audit: operatorAudit });
   await app.register(bigDataFeature);
   // The showcase shows books as the textbooks feature's catalogue cards.
-  await app.register(publishingFeature, { cards: cardsByIds });
+  await app.register(publishingFeature, { cards: cardsByIds, consoleAudit });
   await app.register(consoleFeature);
   // Teaching copies questions from the question bank and stores answer photos as the accounts' uploads do.
   await app.register(teachingFeature, {
@@ -180,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(trainingFeature, {
     config,
     questionDetails,
+    consoleAudit,
     videos: {
       describe: describeVideo,
       grant: (db, id, uid, now) => grantVideo(db, config.urlSigningSecret, id, uid, now),

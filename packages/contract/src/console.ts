@@ -33,6 +33,8 @@ export const CONSOLE_ACCESS = {
   content: ['admin', 'operator'],
   /** Resource review and errata. */
   review: ['admin', 'reviewer'],
+  /** 出版管理: errata (review) and announcements and printings (content) share one section. */
+  publishing: ['admin', 'operator', 'reviewer'],
   /** User look-up, unlocking, ending sessions, chat. */
   support: ['admin', 'support'],
   /** Read-only dashboards (大数据中心). */
@@ -50,8 +52,9 @@ export interface ConsoleSection {
 }
 
 /**
- * The sections, in menu order. 研修课程 and 勘误 are operated through the admin API and their command-line
- * tools (docs/training.md, docs/publishing.md) until they have pages; a section is one line here.
+ * The sections, in menu order; a section is one line here. 出版管理 opens to operators and reviewers:
+ * its 勘误 tab is review work (`CONSOLE_ACCESS.review`), 出版动态 and 印次 are content work
+ * (`CONSOLE_ACCESS.content`), and each tab shows only to the roles its endpoints accept.
  */
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'overview', label: '概览', roles: CONSOLE_ACCESS.any },
@@ -61,7 +64,9 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'question-import', label: '题库导入', roles: CONSOLE_ACCESS.content },
   { key: 'banners', label: '轮播图', roles: CONSOLE_ACCESS.content },
   { key: 'activities', label: '活动', roles: CONSOLE_ACCESS.content },
+  { key: 'training', label: '研修课程', roles: CONSOLE_ACCESS.content },
   { key: 'review', label: '资源审核', roles: CONSOLE_ACCESS.review },
+  { key: 'publishing', label: '出版管理', roles: CONSOLE_ACCESS.publishing },
   { key: 'chat', label: '在线客服', roles: CONSOLE_ACCESS.support },
   { key: 'audit', label: '审计日志', roles: CONSOLE_ACCESS.admin },
 ];

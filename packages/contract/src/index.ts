@@ -29,3 +29,4 @@ export * from './schemas/chat';
 export * from './schemas/console-content';
 export * from './schemas/console-chapters';
 export * from './schemas/console';
+export * from './schemas/console-learning';

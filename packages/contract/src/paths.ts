@@ -235,6 +235,15 @@ export const ApiPaths = {
   adminPublishingPrintings: '/api/v1/admin/publishing/printings',
   /** Operators: delete a printing record (DELETE). */
   adminPublishingPrinting: (id: string | number) => `/api/v1/admin/publishing/printings/${id}`,
+  // 出版管理 console section (docs/publishing.md, Console)
+  /** GET `?format=`: the announcements as a file (operators). */
+  adminPublishingAnnouncementsExport: '/api/v1/admin/publishing/announcements/export',
+  /** GET `?textbookId&q&page&pageSize`: errata of every book with the book's title (reviewers). */
+  adminPublishingErrataExport: '/api/v1/admin/publishing/errata/export',
+  /** GET `?textbookId&page&pageSize`: printings with the book's title (operators). */
+  adminPublishingPrintingsExport: '/api/v1/admin/publishing/printings/export',
+  /** GET `?q=`: books to choose for an erratum or a printing (operators and reviewers). */
+  adminPublishingTextbooks: '/api/v1/admin/publishing/textbooks',
 
   // 在线客服 (docs/chat.md)
   /** POST: opens or resumes the caller's conversation (bearer or `X-Chat-Visitor`); answers a WebSocket ticket. */
@@ -285,6 +294,15 @@ export const ApiPaths = {
   adminTrainingCourses: '/api/v1/admin/training/courses',
   /** POST `{reason}`: revoke a certificate by its code (administrators). */
   adminTrainingRevoke: (code: string) => `/api/v1/admin/training/certificates/${code}/revoke`,
+  // 研修课程 console section (docs/training.md, Console); GET adminTrainingCourses lists them.
+  /** GET `?format=&q&status`: the course list as a file. */
+  adminTrainingCoursesExport: '/api/v1/admin/training/courses/export',
+  /** GET one course's definition (as saved) with its enrolment count. */
+  adminTrainingCourse: (id: string | number) => `/api/v1/admin/training/courses/${id}`,
+  /** PUT `{published}`: publish or take down a course. */
+  adminTrainingCoursePublished: (id: string | number) => `/api/v1/admin/training/courses/${id}/published`,
+  /** GET a certificate by code with the holder's full name (operators). */
+  adminTrainingCertificate: (code: string) => `/api/v1/admin/training/certificates/${code}`,
   // operator console (docs/console.md)
   /** Second-factor state of the session (any console role; not behind the second factor itself). */
   consoleMfa: '/api/v1/console/mfa',

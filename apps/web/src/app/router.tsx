@@ -97,6 +97,9 @@ const consoleRoutes: RouteObject = {
     page(paths.adminReview, '资源审核', () => import('./routes/admin-review')),
     page(paths.adminActivities, '活动', () => import('./routes/admin-activities')),
     page(paths.adminChat, '在线客服工作台', () => import('./routes/admin-chat')),
+    // 研修课程 (docs/training.md) and 出版管理 (docs/publishing.md).
+    page(paths.adminTraining, '研修课程', () => import('./routes/admin/training')),
+    page(paths.adminPublishing, '出版管理', () => import('./routes/admin/publishing')),
   ],
 };
 

@@ -60,6 +60,9 @@ export const paths = {
   adminBanners: '/admin/banners',
   adminReview: '/admin/review',
   adminActivities: '/admin/activities',
+  /** Operator console: 研修课程 (docs/training.md) and 出版管理 (docs/publishing.md). */
+  adminTraining: '/admin/training',
+  adminPublishing: '/admin/publishing',
   mobileLogin: '/mobile/login',
   mobilePerview: '/mobile/perview',
   mobile: {

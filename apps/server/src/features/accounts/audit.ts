@@ -50,7 +50,20 @@ export type AuditEvent =
   | 'console_user_unlock'
   | 'console_user_sessions'
   | 'console_code_batch'
-  | 'console_code_batch_void';
+  | 'console_code_batch_void'
+  // 研修课程 and 出版管理 console sections (docs/training.md, docs/publishing.md)
+  | 'training_course_save'
+  | 'training_course_publish'
+  | 'training_certificate_revoke'
+  | 'publishing_announcement_create'
+  | 'publishing_announcement_update'
+  | 'publishing_announcement_delete'
+  | 'publishing_erratum_create'
+  | 'publishing_erratum_update'
+  | 'publishing_erratum_delete'
+  | 'publishing_printing_create'
+  | 'publishing_printing_update'
+  | 'publishing_printing_delete';
 
 /** Values recorded before and after a console write: JSON, never secrets. */
 export type AuditValues = Record<string, AuditJson>;

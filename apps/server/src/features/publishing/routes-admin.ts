@@ -1,78 +1,133 @@
 /**
- * Operators' 智慧出版 routes (docs/publishing.md), role `admin` through the role gate of
- * plugins/auth.ts (everyone else gets the 404 of an unknown path before the body is read):
- * announcements (create, edit, publish, unpublish), errata (publish, edit, withdraw) and printings.
- * Each write announces scope 'publishing' to the read cache once it has committed.
+ * Operators' 出版动态 routes (docs/publishing.md), roles `CONSOLE_ACCESS.content` through the role
+ * gate of plugins/auth.ts (everyone else gets the 404 of an unknown path before the body is read):
+ * the table with filters and its export, one announcement with its body, create, edit (publish,
+ * unpublish) and delete. Errata and printings are in `routes-console-errata.ts` and
+ * `routes-console-printings.ts`. Each write and its audit row commit together; then the write is
+ * announced to the read cache's scope 'publishing'.
  */
 import {
+  adminAnnouncementRow,
+  adminAnnouncementsQuery,
   announcementBody,
   announcementDetail,
-  announcementListItem,
   ApiPaths,
+  CONSOLE_ACCESS,
+  CONSOLE_EXPORT_MAX_ROWS,
   envelope,
-  erratum,
-  erratumBody,
+  exportQuery,
   idParam,
   paged,
-  paginationQuery,
-  printingBody,
-  textbookPrinting,
+  type AdminAnnouncementRow,
+  type AnnouncementDetail,
 } from '@eav/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, page } from '../../lib/http';
-import { ADMIN_ROLE } from '../../plugins/auth';
+import { sendTable, type ExportColumn } from '../../lib/table-export';
 import { routePath, type PublishingOptions } from './common';
-import {
-  addPrinting,
-  createAnnouncement,
-  deleteErratum,
-  deletePrinting,
-  listAnnouncements,
-  saveErratum,
-  updateAnnouncement,
-  updateErratum,
-} from './records';
+import { adminAnnouncement, countAnnouncements, deleteAnnouncement, listAdminAnnouncements } from './console';
+import { createAnnouncement, updateAnnouncement } from './records';
 
-const ADMIN = { roles: [ADMIN_ROLE] };
+const config = { roles: CONSOLE_ACCESS.content };
+const tags = ['publishing'];
 const idParams = z.object({ id: idParam });
 const done = envelope(z.null());
 
-const adminRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app) => {
+/** What the audit trail keeps of an announcement (the body is long: its length stands for it). */
+const snapshot = (a: AnnouncementDetail) => ({
+  title: a.title,
+  summary: a.summary,
+  bodyLength: a.body.length,
+  publishedAt: a.publishedAt,
+});
+
+const columns: ExportColumn<AdminAnnouncementRow>[] = [
+  { header: '编号', value: (r) => r.id, width: 8 },
+  { header: '标题', value: (r) => r.title, width: 40 },
+  { header: '摘要', value: (r) => r.summary, width: 50 },
+  { header: '状态', value: (r) => (r.publishedAt ? '已发布' : '未发布'), width: 8 },
+  { header: '发布时间', value: (r) => r.publishedAt, width: 26 },
+  { header: '更新时间', value: (r) => r.updatedAt, width: 26 },
+];
+
+const adminRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app, { consoleAudit }) => {
   const now = () => new Date(app.clock());
   const changed = () => app.readCache.invalidate('publishing');
 
   app.get(
     ApiPaths.adminPublishingAnnouncements,
     {
-      config: ADMIN,
+      config,
       schema: {
-        tags: ['publishing'],
-        summary: '全部公告（含未发布，管理员）',
-        querystring: paginationQuery,
-        response: { 200: envelope(paged(announcementListItem)) },
+        tags,
+        summary: '全部公告（含未发布；按状态、关键词筛选）',
+        querystring: adminAnnouncementsQuery,
+        response: { 200: envelope(paged(adminAnnouncementRow)) },
       },
     },
     async (request) => {
-      const { page: pageNo, pageSize } = request.query;
-      const { items, total } = await listAnnouncements(app.db, pageNo, pageSize, true);
-      return ok(page(items, total, pageNo, pageSize));
+      const q = request.query;
+      const [total, items] = await Promise.all([
+        countAnnouncements(app.db, q),
+        listAdminAnnouncements(app.db, q, q.pageSize, (q.page - 1) * q.pageSize),
+      ]);
+      return ok(page(items, total, q.page, q.pageSize));
     },
+  );
+
+  app.get(
+    ApiPaths.adminPublishingAnnouncementsExport,
+    {
+      config,
+      schema: { tags, summary: '导出公告列表', querystring: adminAnnouncementsQuery.extend(exportQuery.shape) },
+    },
+    async (request, reply) =>
+      sendTable(
+        reply,
+        request.query.format,
+        '出版动态',
+        columns,
+        await listAdminAnnouncements(app.db, request.query, CONSOLE_EXPORT_MAX_ROWS, 0),
+      ),
+  );
+
+  app.get(
+    routePath(ApiPaths.adminPublishingAnnouncement, 'id'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: '一条公告（含未发布）',
+        params: idParams,
+        response: { 200: envelope(announcementDetail) },
+      },
+    },
+    async (request) => ok(await adminAnnouncement(app.db, request.params.id)),
   );
 
   app.post(
     ApiPaths.adminPublishingAnnouncements,
     {
-      config: ADMIN,
+      config,
       schema: {
-        tags: ['publishing'],
-        summary: '新建公告（published 为 true 时立即发布，管理员）',
+        tags,
+        summary: '新建公告（published 为 true 时立即发布）',
         body: announcementBody,
         response: { 200: envelope(announcementDetail) },
       },
     },
     async (request) => {
-      const created = await createAnnouncement(app.db, request.body, now());
+      const created = await app.db.transaction(async (tx) => {
+        const a = await createAnnouncement(tx, request.body, now());
+        await consoleAudit?.(tx, request, {
+          event: 'publishing_announcement_create',
+          target: `announcement:${a.id}`,
+          before: null,
+          after: snapshot(a),
+        });
+        return a;
+      });
       await changed();
       return ok(created);
     },
@@ -81,98 +136,48 @@ const adminRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app) => {
   app.put(
     routePath(ApiPaths.adminPublishingAnnouncement, 'id'),
     {
-      config: ADMIN,
+      config,
       schema: {
-        tags: ['publishing'],
-        summary: '编辑、发布或撤下公告（published 为 false 即撤下，管理员）',
+        tags,
+        summary: '编辑、发布或撤下公告（published 为 false 即撤下）',
         params: idParams,
         body: announcementBody,
         response: { 200: envelope(announcementDetail) },
       },
     },
     async (request) => {
-      const updated = await updateAnnouncement(app.db, request.params.id, request.body, now());
+      const { id } = request.params;
+      const updated = await app.db.transaction(async (tx) => {
+        const before = await adminAnnouncement(tx, id);
+        const a = await updateAnnouncement(tx, id, request.body, now());
+        await consoleAudit?.(tx, request, {
+          event: 'publishing_announcement_update',
+          target: `announcement:${id}`,
+          before: snapshot(before),
+          after: snapshot(a),
+        });
+        return a;
+      });
       await changed();
       return ok(updated);
     },
   );
 
-  app.post(
-    ApiPaths.adminPublishingErrata,
-    {
-      config: ADMIN,
-      schema: {
-        tags: ['publishing'],
-        summary: '发布勘误（同一教材、页码和原文再次提交时更新该条，管理员）',
-        body: erratumBody,
-        response: { 200: envelope(erratum) },
-      },
-    },
-    async (request) => {
-      const { erratum: saved } = await saveErratum(app.db, request.body, now());
-      await changed();
-      return ok(saved);
-    },
-  );
-
-  app.put(
-    routePath(ApiPaths.adminPublishingErratum, 'id'),
-    {
-      config: ADMIN,
-      schema: {
-        tags: ['publishing'],
-        summary: '修改勘误（管理员）',
-        params: idParams,
-        body: erratumBody,
-        response: { 200: envelope(erratum) },
-      },
-    },
-    async (request) => {
-      const saved = await updateErratum(app.db, request.params.id, request.body, now());
-      await changed();
-      return ok(saved);
-    },
-  );
-
   app.delete(
-    routePath(ApiPaths.adminPublishingErratum, 'id'),
-    {
-      config: ADMIN,
-      schema: { tags: ['publishing'], summary: '撤回勘误（管理员）', params: idParams, response: { 200: done } },
-    },
+    routePath(ApiPaths.adminPublishingAnnouncement, 'id'),
+    { config, schema: { tags, summary: '删除公告', params: idParams, response: { 200: done } } },
     async (request) => {
-      await deleteErratum(app.db, request.params.id);
-      await changed();
-      return ok(null);
-    },
-  );
-
-  app.post(
-    ApiPaths.adminPublishingPrintings,
-    {
-      config: ADMIN,
-      schema: {
-        tags: ['publishing'],
-        summary: '登记教材的版次印次（管理员）',
-        body: printingBody,
-        response: { 200: envelope(textbookPrinting) },
-      },
-    },
-    async (request) => {
-      const saved = await addPrinting(app.db, request.body);
-      await changed();
-      return ok(saved);
-    },
-  );
-
-  app.delete(
-    routePath(ApiPaths.adminPublishingPrinting, 'id'),
-    {
-      config: ADMIN,
-      schema: { tags: ['publishing'], summary: '删除印次记录（管理员）', params: idParams, response: { 200: done } },
-    },
-    async (request) => {
-      await deletePrinting(app.db, request.params.id);
+      const { id } = request.params;
+      await app.db.transaction(async (tx) => {
+        const before = await adminAnnouncement(tx, id);
+        await deleteAnnouncement(tx, id);
+        await consoleAudit?.(tx, request, {
+          event: 'publishing_announcement_delete',
+          target: `announcement:${id}`,
+          before: snapshot(before),
+          after: null,
+        });
+      });
       await changed();
       return ok(null);
     },

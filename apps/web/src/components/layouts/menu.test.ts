@@ -54,6 +54,8 @@ const EXPECTED: Record<string, MenuKey | null> = {
   '/admin/review': null,
   '/admin/activities': null,
   '/admin/chat': null,
+  '/admin/training': null,
+  '/admin/publishing': null,
 };
 
 function allPaths(): string[] {

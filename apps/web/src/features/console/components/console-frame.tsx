@@ -7,11 +7,13 @@ import {
   BookOutlined,
   CheckSquareOutlined,
   DashboardOutlined,
+  FileTextOutlined,
   GiftOutlined,
   ImportOutlined,
   KeyOutlined,
   MessageOutlined,
   PictureOutlined,
+  ReadOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import { CONSOLE_ROLE_LABELS, isConsoleRole, type AdminMe } from '@eav/contract';
@@ -33,6 +35,8 @@ const ICONS: Record<ConsoleMenuEntry['icon'], ReactNode> = {
   gift: <GiftOutlined />,
   check: <CheckSquareOutlined />,
   message: <MessageOutlined />,
+  read: <ReadOutlined />,
+  file: <FileTextOutlined />,
 };
 
 export function ConsoleFrame({ me, onLogout, children }: { me: AdminMe; onLogout: () => void; children: ReactNode }) {

@@ -11,8 +11,14 @@ describe('console menu', () => {
       'question-import',
       'banners',
       'activities',
+      'training',
+      'publishing',
     ]);
-    expect(consoleMenu(consoleSectionsFor(['reviewer'])).map((e) => e.key)).toEqual(['overview', 'review']);
+    expect(consoleMenu(consoleSectionsFor(['reviewer'])).map((e) => e.key)).toEqual([
+      'overview',
+      'review',
+      'publishing',
+    ]);
     expect(consoleMenu(consoleSectionsFor(['support'])).map((e) => e.key)).toEqual(['overview', 'users', 'chat']);
     expect(consoleMenu(consoleSectionsFor(['admin'])).map((e) => e.key)).toEqual([
       'overview',
@@ -22,7 +28,9 @@ describe('console menu', () => {
       'question-import',
       'banners',
       'activities',
+      'training',
       'review',
+      'publishing',
       'chat',
       'audit',
     ]);
@@ -33,5 +41,7 @@ describe('console menu', () => {
     expect(sectionOfPath('/admin/codes')?.key).toBe('codes');
     expect(sectionOfPath('/admin')?.key).toBe('overview');
     expect(sectionOfPath('/admin/chat')?.key).toBe('chat');
+    expect(sectionOfPath('/admin/training')?.key).toBe('training');
+    expect(sectionOfPath('/admin/publishing')?.key).toBe('publishing');
   });
 });

@@ -11,7 +11,7 @@ export interface ConsoleMenuEntry {
   label: string;
   path: string;
   /** Name of the @ant-design/icons icon (mapped in the menu component). */
-  icon: 'dashboard' | 'team' | 'key' | 'audit' | 'book' | 'import' | 'picture' | 'gift' | 'check' | 'message';
+  icon: 'dashboard' | 'team' | 'key' | 'audit' | 'book' | 'import' | 'picture' | 'gift' | 'check' | 'message' | 'read' | 'file';
 }
 
 const PATHS: Record<string, Pick<ConsoleMenuEntry, 'path' | 'icon'>> = {
@@ -25,6 +25,8 @@ const PATHS: Record<string, Pick<ConsoleMenuEntry, 'path' | 'icon'>> = {
   activities: { path: paths.adminActivities, icon: 'gift' },
   review: { path: paths.adminReview, icon: 'check' },
   chat: { path: paths.adminChat, icon: 'message' },
+  training: { path: paths.adminTraining, icon: 'read' },
+  publishing: { path: paths.adminPublishing, icon: 'file' },
 };
 
 /** The menu entries among `allowed` section keys, in the contract's order. */
@@ -69,4 +71,16 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   console_user_sessions: '结束会话',
   console_code_batch: '生成激活码批次',
   console_code_batch_void: '作废激活码批次',
+  training_course_save: '保存研修课程',
+  training_course_publish: '发布/下架研修课程',
+  training_certificate_revoke: '撤销结业证书',
+  publishing_announcement_create: '新建出版动态',
+  publishing_announcement_update: '编辑出版动态',
+  publishing_announcement_delete: '删除出版动态',
+  publishing_erratum_create: '发布勘误',
+  publishing_erratum_update: '修改勘误',
+  publishing_erratum_delete: '撤回勘误',
+  publishing_printing_create: '登记印次',
+  publishing_printing_update: '修改印次',
+  publishing_printing_delete: '删除印次',
 };

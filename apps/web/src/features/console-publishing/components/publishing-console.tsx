@@ -1,0 +1,43 @@
+/**
+ * 出版管理 (docs/publishing.md, Console): tabs 勘误 (review roles), 出版动态 and 印次 (content roles);
+ * each tab shows only to the roles its endpoints accept (`admin` sees all three).
+ */
+import { CONSOLE_ACCESS } from '@eav/contract';
+import { Tabs, Typography } from 'antd';
+import { AnnouncementsTab } from './announcements-tab';
+import { ErrataTab } from './errata-tab';
+import { PrintingsTab } from './printings-tab';
+import styles from './console.module.css';
+import type { ExportSlot } from './types';
+
+const can = (roles: readonly string[], group: readonly string[]) => roles.some((r) => group.includes(r));
+
+export function PublishingConsole({ roles, exportButtons }: { roles: readonly string[]; exportButtons: ExportSlot }) {
+  const tabs = [
+    can(roles, CONSOLE_ACCESS.review) && {
+      key: 'errata',
+      label: '勘误',
+      children: <ErrataTab exportButtons={exportButtons} />,
+    },
+    can(roles, CONSOLE_ACCESS.content) && {
+      key: 'announcements',
+      label: '出版动态',
+      children: <AnnouncementsTab exportButtons={exportButtons} />,
+    },
+    can(roles, CONSOLE_ACCESS.content) && {
+      key: 'printings',
+      label: '印次',
+      children: <PrintingsTab exportButtons={exportButtons} />,
+    },
+  ].filter((t) => t !== false);
+  return (
+    <>
+      <Typography.Title level={1} className={styles.title} style={{ fontSize: 22 }}>
+        出版管理
+      </Typography.Title>
+      <section className={styles.panel} aria-label="出版管理">
+        <Tabs items={tabs} destroyOnHidden />
+      </section>
+    </>
+  );
+}
