@@ -145,7 +145,16 @@ describe('TOTP second factor', () => {
     expect(new Set(recovery).size).toBe(10);
     expect((await api(t.app, { url: ApiPaths.adminMe, token: op.token })).json().data).toMatchObject({
       roles: ['operator'],
-      sections: ['overview', 'codes', 'catalogue', 'question-import', 'banners', 'activities', 'training', 'publishing'],
+      sections: [
+        'overview',
+        'codes',
+        'catalogue',
+        'question-import',
+        'banners',
+        'activities',
+        'training',
+        'publishing',
+      ],
       idleTimeoutMs: 30 * 60_000,
     } satisfies Partial<AdminMe>);
 

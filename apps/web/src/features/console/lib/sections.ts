@@ -11,7 +11,19 @@ export interface ConsoleMenuEntry {
   label: string;
   path: string;
   /** Name of the @ant-design/icons icon (mapped in the menu component). */
-  icon: 'dashboard' | 'team' | 'key' | 'audit' | 'book' | 'import' | 'picture' | 'gift' | 'check' | 'message' | 'read' | 'file';
+  icon:
+    | 'dashboard'
+    | 'team'
+    | 'key'
+    | 'audit'
+    | 'book'
+    | 'import'
+    | 'picture'
+    | 'gift'
+    | 'check'
+    | 'message'
+    | 'read'
+    | 'file';
 }
 
 const PATHS: Record<string, Pick<ConsoleMenuEntry, 'path' | 'icon'>> = {
