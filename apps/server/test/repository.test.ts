@@ -331,4 +331,16 @@ describe('project docs', () => {
         expect(text, `${f} links ${doc}`).toMatch(new RegExp(`\\]\\([^)]*${escapeRe(doc)}\\)`));
     }
   });
+
+  it('the console audit log names every audit event the server writes', () => {
+    // The event names are a type union in the server; the web's labels are a table beside the menu.
+    const server = fs.readFileSync(path.join(ROOT, 'apps/server/src/features/accounts/audit.ts'), 'utf8');
+    const union = /export type AuditEvent =([^;]*);/.exec(server)?.[1] ?? '';
+    const events = [...union.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]!);
+    expect(events.length).toBeGreaterThan(20);
+    const web = fs.readFileSync(path.join(ROOT, 'apps/web/src/features/console/lib/sections.ts'), 'utf8');
+    const table = /AUDIT_EVENT_LABELS[^=]*=\s*{([^}]*)}/.exec(web)?.[1] ?? '';
+    const labelled = new Set([...table.matchAll(/^\s*([a-z_]+):/gm)].map((m) => m[1]!));
+    expect(events.filter((e) => !labelled.has(e))).toEqual([]);
+  });
 });
