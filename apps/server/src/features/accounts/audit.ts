@@ -37,6 +37,7 @@ export type AuditEvent =
   | 'banner_update'
   | 'banner_delete'
   | 'banner_image'
+  | 'banner_reorder'
   | 'resource_review'
   | 'activity_save'
   // operator console (docs/console.md)
@@ -47,7 +48,10 @@ export type AuditEvent =
   | 'console_user_unlock'
   | 'console_user_sessions'
   | 'console_code_batch'
-  | 'console_code_batch_void';
+  | 'console_code_batch_void'
+  | 'console_mfa_reset'
+  // any console table export (docs/console.md, Exports)
+  | 'console_export';
 
 /** Values recorded before and after a console write: JSON, never secrets. */
 export type AuditValues = Record<string, AuditJson>;

@@ -4,7 +4,8 @@
  * network-learning videos (`routes-videos.ts`), activation and my textbooks
  * (`routes-activation.ts`), operators' codes and import (`routes-admin.ts`), the console's code
  * batches (`routes-admin-batches.ts`, docs/console.md), the console's catalogue section
- * (`routes-console.ts`: import jobs with progress events, book edits, covers) – and the eraser of
+ * (`routes-console.ts`: import jobs with progress events, book edits, covers; `routes-console-export.ts`:
+ * the book list's export) – and the eraser of
  * what it stores about a user (`erasure.ts`), run at account cancellation.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +15,7 @@ import adminRoutes from './routes-admin';
 import batchRoutes from './routes-admin-batches';
 import catalogueRoutes from './routes-catalogue';
 import consoleRoutes from './routes-console';
+import consoleExportRoutes from './routes-console-export';
 import type { TextbooksOptions } from './routes-common';
 import readerRoutes from './routes-reader';
 import videoRoutes from './routes-videos';
@@ -29,6 +31,7 @@ const textbooksFeature: FastifyPluginAsyncZod<TextbooksOptions> = async (app, op
   await app.register(activationRoutes, opts);
   await app.register(adminRoutes, opts);
   await app.register(consoleRoutes, opts);
+  await app.register(consoleExportRoutes, opts);
   await app.register(batchRoutes, opts);
 };
 

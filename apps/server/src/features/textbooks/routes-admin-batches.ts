@@ -3,7 +3,7 @@
  * codes for a book. Creating a batch answers the file of its codes (Excel or CSV) — the only time
  * the plain codes exist; the list shows each batch's redeemed count, a batch's codes show who
  * redeemed them (codes identified by a hash prefix), and voiding a batch disables its unused codes.
- * Every list exports with the same filters. Writes are audited through `consoleAudit`.
+ * Every list exports with the same filters. Writes and exports are audited through `consoleAudit`.
  */
 import {
   adminBatchCodeRow,
@@ -29,7 +29,7 @@ import { z } from 'zod';
 import { activationBatches, activationCodes, textbooks, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { ok, page } from '../../lib/http';
-import { sendTable, type ExportColumn } from '../../lib/table-export';
+import { exportAuditEntry, sendTable, type ExportColumn } from '../../lib/table-export';
 import { sha256Hex } from '../../lib/tokens';
 import { bearerToken } from '../../plugins/sign';
 import { createBatch, redeemedOf, voidBatch } from './batches';
@@ -146,14 +146,15 @@ const batchRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { conso
         querystring: adminCodeBatchesQuery.extend(exportQuery.shape),
       },
     },
-    async (request, reply) =>
-      sendTable(
-        reply,
-        request.query.format,
-        '激活码批次',
-        batchColumns,
-        await batches(request.query, CONSOLE_EXPORT_MAX_ROWS, 0),
-      ),
+    async (request, reply) => {
+      const rows = await batches(request.query, CONSOLE_EXPORT_MAX_ROWS, 0);
+      await consoleAudit?.(
+        app.db,
+        request,
+        exportAuditEntry('code_batches', request.query.format, rows.length, request.query),
+      );
+      return sendTable(reply, request.query.format, '激活码批次', batchColumns, rows);
+    },
   );
 
   app.post(
@@ -322,6 +323,11 @@ const batchRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { conso
     async (request, reply) => {
       await batchExists(request.params.id);
       const rows = await codes(request.params.id, request.query, CONSOLE_EXPORT_MAX_ROWS, 0);
+      await consoleAudit?.(
+        app.db,
+        request,
+        exportAuditEntry(`code_batch:${request.params.id}`, request.query.format, rows.length, request.query),
+      );
       return sendTable(reply, request.query.format, `激活码批次-${request.params.id}`, codeColumns, rows);
     },
   );
