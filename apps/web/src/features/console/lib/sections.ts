@@ -68,4 +68,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   console_user_sessions: '结束会话',
   console_code_batch: '生成激活码批次',
   console_code_batch_void: '作废激活码批次',
+  console_mfa_reset: '重置二次验证',
+  console_export: '导出表格',
+  banner_reorder: '调整轮播图顺序',
 };
