@@ -84,6 +84,8 @@ test('an administrator crops and orders a banner, exports the list and resets a 
   await crop.getByRole('button', { name: '放大' }).focus();
   await page.keyboard.press('Enter');
   await expect.poll(zoom).toBeCloseTo(1.35);
+  // The crop area itself moves the picture with the arrow keys.
+  await crop.getByRole('group', { name: '裁剪区域（方向键移动图片）' }).press('ArrowLeft');
   expect(await axeProblems(page)).toEqual([]);
   await crop.getByRole('button', { name: /裁剪并上传/ }).click();
   await expect(crop).toBeHidden();
@@ -153,7 +155,11 @@ test('an administrator crops and orders a banner, exports the list and resets a 
   // The drawer, opened again, offers the reset; it asks first, then the account must enrol anew.
   await page.locator('.ant-drawer-close').click();
   await expect(drawer).toBeHidden();
-  await page.getByRole('row').filter({ hasText: second.userName }).getByRole('button', { name: /^查看 / }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: second.userName })
+    .getByRole('button', { name: /^查看 / })
+    .click();
   await expect(drawer.getByText('已绑定', { exact: true })).toBeVisible();
   const reset = drawer.getByRole('button', { name: '重置二次验证' });
   await reset.click();

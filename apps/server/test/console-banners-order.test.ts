@@ -39,15 +39,15 @@ const reorder = (ids: unknown, token = operator.token) =>
 
 describe('banner reorder', () => {
   it('rewrites the whole order in one call, audited with before and after; the carousel follows', async () => {
-    const a = await create('甲', 1);
-    const b = await create('乙', 2);
-    const c = await create('丙', 3);
+    const a = await create('甲', 100_001);
+    const b = await create('乙', 100_002);
+    const c = await create('丙', 100_003);
     const before = (await adminList()).map((x) => x.id);
     expect(before.slice(-3)).toEqual([a.id, b.id, c.id]);
     // The public list is cached now; the reorder must invalidate it.
     expect((await publicTitles()).slice(-3)).toEqual(['甲', '乙', '丙']);
 
-    // 上移 of 丙: it swaps with 乙.
+    // 上移 of 丙: it swaps with 乙. (The seeded banners come first.)
     const wanted = [...before.slice(0, -3), a.id, c.id, b.id];
     const res = await reorder(wanted);
     expect(res.statusCode, res.body).toBe(200);
@@ -67,9 +67,9 @@ describe('banner reorder', () => {
     const orderOf = (v: unknown) => (v as { order: { id: number; sortOrder: number }[] }).order;
     expect(orderOf(row!.before).map((o) => o.id)).toEqual(before);
     expect(orderOf(row!.before).slice(-3)).toEqual([
-      { id: a.id, sortOrder: 1 },
-      { id: b.id, sortOrder: 2 },
-      { id: c.id, sortOrder: 3 },
+      { id: a.id, sortOrder: 100_001 },
+      { id: b.id, sortOrder: 100_002 },
+      { id: c.id, sortOrder: 100_003 },
     ]);
     expect(orderOf(row!.after).map((o) => o.id)).toEqual(wanted);
   });
@@ -79,7 +79,8 @@ describe('banner reorder', () => {
     const sorts = async () =>
       (await t.database.db.select({ id: banner.id, s: banner.sortOrder }).from(banner)).sort((x, y) => x.id - y.id);
     const stored = await sorts();
-    const audits = async () => (await t.database.db.select().from(auditLog).where(eq(auditLog.event, 'banner_reorder'))).length;
+    const audits = async () =>
+      (await t.database.db.select().from(auditLog).where(eq(auditLog.event, 'banner_reorder'))).length;
     const auditCount = await audits();
 
     const missing = await reorder(current.slice(1));
@@ -99,7 +100,10 @@ describe('banner reorder', () => {
       const res = await reorder(bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
-    expect((await api(t.app, { method: 'POST', url: ApiPaths.adminBannersReorder, token: operator.token, body: {} })).statusCode).toBe(400);
+    expect(
+      (await api(t.app, { method: 'POST', url: ApiPaths.adminBannersReorder, token: operator.token, body: {} }))
+        .statusCode,
+    ).toBe(400);
     expect(await audits()).toBe(auditCount);
     // 丁 is new; the others kept their values.
     expect((await sorts()).filter((r) => stored.some((s) => s.id === r.id))).toEqual(stored);

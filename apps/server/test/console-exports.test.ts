@@ -127,7 +127,7 @@ describe('textbook list export', () => {
     expect(rows.slice(1).map((r) => r[2])).toEqual(titles);
     const ex2 = rows.find((r) => r[1] === 'ex-2')!;
     expect(ex2.slice(3, 8)).toEqual(['初中', '数学', '人教版', '七年级', '下册']);
-    expect(ex2[9]).toBe('激活可读');
+    expect(ex2[9]).toBe('激活阅读');
 
     const csv = await exportOf(ApiPaths.adminCatalogueTextbooksExport, operator.token, {
       format: 'csv',
@@ -150,10 +150,10 @@ describe('textbook list export', () => {
   it('refuses bad filters in Chinese and other roles', async () => {
     const bad = await exportOf(ApiPaths.adminCatalogueTextbooksExport, operator.token, { format: 'pdf' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().msg).toBe('导出格式只能是 csv 或 xlsx');
+    expect(bad.json().msg).toBe('参数 format 不合法：导出格式只能是 csv 或 xlsx');
     const badAccess = await exportOf(ApiPaths.adminCatalogueTextbooksExport, operator.token, { access: 'all' });
     expect(badAccess.statusCode).toBe(400);
-    expect(badAccess.json().msg).toBe('阅读权限无效');
+    expect(badAccess.json().msg).toBe('参数 access 不合法：阅读权限无效');
     expect((await exportOf(ApiPaths.adminCatalogueTextbooksExport, reviewer.token, {})).statusCode).toBe(404);
     expect((await api(t.app, { url: ApiPaths.adminCatalogueTextbooksExport })).statusCode).toBe(401);
   });
@@ -175,7 +175,18 @@ describe('banner export', () => {
     await make('明天开始', 2, { startsAt: new Date(state.now + DAY).toISOString() });
 
     const all = await parseXlsx(await exportOf(ApiPaths.adminBannersExport, operator.token, { format: 'xlsx' }));
-    expect(all[0]).toEqual(['编号', '标题', '副标题', '图片', '链接', '排序', '状态', '开始展示', '结束展示', '创建时间']);
+    expect(all[0]).toEqual([
+      '编号',
+      '标题',
+      '副标题',
+      '图片',
+      '链接',
+      '排序',
+      '状态',
+      '开始展示',
+      '结束展示',
+      '创建时间',
+    ]);
     const mine = all.slice(1).filter((r) => ['停用的', '明天开始', `'=HYPERLINK("x")`].includes(r[1]!));
     expect(mine.map((r) => [r[1], r[6]])).toEqual([
       ['停用的', '已停用'],
@@ -195,7 +206,7 @@ describe('banner export', () => {
 
     const bad = await exportOf(ApiPaths.adminBannersExport, operator.token, { state: 'hidden' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().msg).toBe('状态只能是 showing、upcoming、ended 或 inactive');
+    expect(bad.json().msg).toBe('参数 state 不合法：状态只能是 showing、upcoming、ended 或 inactive');
     expect((await exportOf(ApiPaths.adminBannersExport, reviewer.token, {})).statusCode).toBe(404);
   });
 });
@@ -257,7 +268,12 @@ describe('resource review export', () => {
     ]);
 
     const all = await parseXlsx(await exportOf(ApiPaths.adminResourcesExport, reviewer.token, { format: 'xlsx' }));
-    expect(all.slice(1).map((r) => r[1]).sort()).toEqual(['已驳回课件', '待审教案'].sort());
+    expect(
+      all
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual(['已驳回课件', '待审教案'].sort());
     expect(await lastExport('export:resources')).toMatchObject({
       actorId: reviewer.id,
       after: { format: 'xlsx', rows: 2, filters: {} },

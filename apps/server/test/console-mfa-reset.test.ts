@@ -43,7 +43,12 @@ async function enrol(token: string): Promise<string> {
   const e = await api(t.app, { method: 'POST', url: ApiPaths.consoleMfaEnrol, token });
   expect(e.statusCode, e.body).toBe(200);
   const { secret } = e.json().data as ConsoleMfaEnrolment;
-  const c = await api(t.app, { method: 'POST', url: ApiPaths.consoleMfaConfirm, token, body: { code: await code(secret) } });
+  const c = await api(t.app, {
+    method: 'POST',
+    url: ApiPaths.consoleMfaConfirm,
+    token,
+    body: { code: await code(secret) },
+  });
   expect(c.statusCode, c.body).toBe(200);
   return secret;
 }

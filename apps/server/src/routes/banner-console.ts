@@ -69,11 +69,7 @@ const bannerConsoleRoutes: FastifyPluginAsyncZod<{ audit?: OperatorAudit }> = as
     async (request) => {
       const { ids } = request.body;
       const rows = await app.db.transaction(async (tx) => {
-        const current = await tx
-          .select()
-          .from(banner)
-          .orderBy(asc(banner.sortOrder), asc(banner.id))
-          .for('update');
+        const current = await tx.select().from(banner).orderBy(asc(banner.sortOrder), asc(banner.id)).for('update');
         const stored = new Set(current.map((r) => r.id));
         if (ids.length !== current.length || ids.some((id) => !stored.has(id)))
           throw conflict('轮播图列表已变化，请刷新后重新排序');

@@ -33,7 +33,11 @@ import { routePath, type PrizeRouteOptions } from './routes-common';
 
 const ADMIN = { roles: CONSOLE_ACCESS.content } as const;
 
-const STATUS_LABELS: Record<AdminActivity['status'], string> = { upcoming: '未开始', running: '进行中', ended: '已结束' };
+const STATUS_LABELS: Record<AdminActivity['status'], string> = {
+  upcoming: '未开始',
+  running: '进行中',
+  ended: '已结束',
+};
 
 const exportColumns: ExportColumn<AdminActivity>[] = [
   { header: '编码', value: (a) => a.activityCode, width: 20 },

@@ -41,7 +41,7 @@ export function BannerCropDialog({
   useEffect(() => {
     const url = URL.createObjectURL(file);
     let live = true;
-    loadImage(url).then(
+    void loadImage(url).then(
       () => live && setSrc(url),
       () => live && setError(Messages.fileStream),
     );
@@ -85,7 +85,8 @@ export function BannerCropDialog({
       rootClassName={styles.overlay}
     >
       <p className={styles.muted}>
-        裁剪框按首页轮播图的比例 {BANNER_IMAGE_SIZE.width}×{BANNER_IMAGE_SIZE.height} 固定。拖动图片或聚焦裁剪区后用方向键移动，用滑块或按钮缩放。
+        裁剪框按首页轮播图的比例 {BANNER_IMAGE_SIZE.width}×{BANNER_IMAGE_SIZE.height}{' '}
+        固定。拖动图片或聚焦裁剪区后用方向键移动，用滑块或按钮缩放。
       </p>
       <div className={styles.cropArea} data-testid="banner-crop">
         {src && (
@@ -99,6 +100,7 @@ export function BannerCropDialog({
             onCropChange={setCrop}
             onZoomChange={setZoom}
             onCropComplete={onCropComplete}
+            cropperProps={{ role: 'group', 'aria-label': '裁剪区域（方向键移动图片）' }}
           />
         )}
       </div>

@@ -273,7 +273,7 @@ export function BannersConsole() {
   // Moving swaps with the neighbour in the whole list, so it is offered only while no state filter hides rows.
   const move = (b: AdminBanner, by: -1 | 1) => {
     const index = rows.findIndex((r) => r.id === b.id);
-    reorder.mutateAsync(moved(rows, index, by)).then(
+    void reorder.mutateAsync(moved(rows, index, by)).then(
       () => void message.success(by < 0 ? `已上移：${b.title}` : `已下移：${b.title}`),
       () => undefined,
     );
