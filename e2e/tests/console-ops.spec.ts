@@ -14,8 +14,10 @@ import { adminConsoleLogin, verifyConsoleSession } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { registerByApi } from './accounts-helpers';
 
-async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).exclude('header').exclude('footer').analyze();
+/** Serious and critical axe findings of the page, or of the part `only` selects. */
+async function axeProblems(page: Page, only?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const result = await (only ? builder.include(only) : builder.exclude('header').exclude('footer')).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -161,11 +163,14 @@ test('an administrator crops and orders a banner, exports the list and resets a 
     .getByRole('button', { name: /^查看 / })
     .click();
   await expect(drawer.getByText('已绑定', { exact: true })).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
   const reset = drawer.getByRole('button', { name: '重置二次验证' });
   await reset.click();
   const confirm = page.locator('.ant-modal-confirm');
   await expect(confirm).toContainText('下次登录后台时需重新绑定动态验证码');
-  expect(await axeProblems(page)).toEqual([]);
+  // Measured once it has faded in; the page behind its mask is measured above and below.
+  await expect(confirm).toHaveCSS('opacity', '1');
+  expect(await axeProblems(page, '.ant-modal-confirm')).toEqual([]);
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('已重置二次验证')).toBeVisible();
   await expect(drawer.getByText('未绑定', { exact: true })).toBeVisible();

@@ -17,6 +17,7 @@ import {
   useUserAction,
 } from '../api/user-actions';
 import { errorText } from '../lib/console-error';
+import styles from './console.module.css';
 import { STATUS_LABELS } from './users-section';
 
 const PROVIDERS: Record<string, string> = { wechat: '微信', zjer: '之江汇', educube: '教育魔方' };
@@ -86,7 +87,7 @@ export function UserDrawer({
             <List
               size="small"
               bordered
-              locale={{ emptyText: '未绑定第三方账号' }}
+              locale={{ emptyText: <span className={styles.emptyText}>未绑定第三方账号</span> }}
               dataSource={u.bindings}
               renderItem={(b) => (
                 <List.Item>
