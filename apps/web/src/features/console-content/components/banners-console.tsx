@@ -306,6 +306,7 @@ export function BannersConsole() {
           loading={list.isLoading}
           dataSource={rows}
           pagination={false}
+          scroll={{ x: 1100 }}
           locale={{ emptyText: '还没有轮播图' }}
           onChange={(_p, filters) => setState((filters.state?.[0] as BannerState | undefined) ?? undefined)}
           columns={[
@@ -317,7 +318,35 @@ export function BannersConsole() {
             },
             { title: '标题', dataIndex: 'title' },
             { title: '链接', dataIndex: 'link', ellipsis: true, render: (v: string | null) => v ?? '—' },
-            { title: '排序', dataIndex: 'sortOrder', width: 80 },
+            {
+              title: '排序',
+              key: 'order',
+              width: 150,
+              render: (_, b) => {
+                const index = rows.findIndex((r) => r.id === b.id);
+                return (
+                  <div className={styles.actions}>
+                    <span className={styles.sortValue}>{b.sortOrder}</span>
+                    <Button
+                      size="small"
+                      icon={<ArrowUpOutlined aria-hidden />}
+                      title="上移"
+                      disabled={index <= 0 || reorder.isPending || !!state}
+                      onClick={() => move(b, -1)}
+                      aria-label={`上移 ${b.title}`}
+                    />
+                    <Button
+                      size="small"
+                      icon={<ArrowDownOutlined aria-hidden />}
+                      title="下移"
+                      disabled={index === rows.length - 1 || reorder.isPending || !!state}
+                      onClick={() => move(b, 1)}
+                      aria-label={`下移 ${b.title}`}
+                    />
+                  </div>
+                );
+              },
+            },
             {
               title: '状态',
               key: 'state',
@@ -334,58 +363,38 @@ export function BannersConsole() {
             {
               title: '展示时段',
               key: 'window',
-              width: 300,
+              width: 220,
               render: (_, b) => `${time(b.startsAt)} 至 ${time(b.endsAt)}`,
             },
             {
               title: '操作',
               key: 'actions',
-              width: 260,
-              render: (_, b) => {
-                const index = rows.findIndex((r) => r.id === b.id);
-                return (
-                  <div className={styles.actions}>
-                    <Button
-                      type="link"
-                      icon={<ArrowUpOutlined aria-hidden />}
-                      disabled={index <= 0 || reorder.isPending || !!state}
-                      onClick={() => move(b, -1)}
-                      aria-label={`上移 ${b.title}`}
-                    >
-                      上移
+              width: 140,
+              fixed: 'right',
+              render: (_, b) => (
+                <div className={styles.actions}>
+                  <Button type="link" onClick={() => setEditing(b)} aria-label={`编辑 ${b.title}`}>
+                    编辑
+                  </Button>
+                  <Popconfirm
+                    title="删除这张轮播图？"
+                    description="删除后首页不再展示，且无法恢复。"
+                    okText="删除"
+                    okButtonProps={{ danger: true }}
+                    cancelText="取消"
+                    onConfirm={() =>
+                      remove.mutateAsync(b.id).then(
+                        () => void message.success('已删除'),
+                        () => undefined,
+                      )
+                    }
+                  >
+                    <Button type="link" danger aria-label={`删除 ${b.title}`}>
+                      删除
                     </Button>
-                    <Button
-                      type="link"
-                      icon={<ArrowDownOutlined aria-hidden />}
-                      disabled={index === rows.length - 1 || reorder.isPending || !!state}
-                      onClick={() => move(b, 1)}
-                      aria-label={`下移 ${b.title}`}
-                    >
-                      下移
-                    </Button>
-                    <Button type="link" onClick={() => setEditing(b)} aria-label={`编辑 ${b.title}`}>
-                      编辑
-                    </Button>
-                    <Popconfirm
-                      title="删除这张轮播图？"
-                      description="删除后首页不再展示，且无法恢复。"
-                      okText="删除"
-                      okButtonProps={{ danger: true }}
-                      cancelText="取消"
-                      onConfirm={() =>
-                        remove.mutateAsync(b.id).then(
-                          () => void message.success('已删除'),
-                          () => undefined,
-                        )
-                      }
-                    >
-                      <Button type="link" danger aria-label={`删除 ${b.title}`}>
-                        删除
-                      </Button>
-                    </Popconfirm>
-                  </div>
-                );
-              },
+                  </Popconfirm>
+                </div>
+              ),
             },
           ]}
         />
