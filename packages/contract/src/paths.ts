@@ -19,6 +19,10 @@ export const ApiPaths = {
   adminBanner: (id: string | number) => `/api/v1/admin/banners/${id}`,
   /** Operators: upload a banner picture (multipart `file`; cropped to the banner ratio, WebP). */
   adminBannerImages: '/api/v1/admin/banner-images',
+  /** Operators: the display order of every banner at once (POST `{ids}`, the full ordered list). */
+  adminBannersReorder: '/api/v1/admin/banners/reorder',
+  /** Operators: the banner list as a file (`?format=csv|xlsx&state=`). */
+  adminBannersExport: '/api/v1/admin/banners/export',
   // operator console, content (docs/console-content.md)
   /** Catalogue import jobs: start one (POST, JSON Lines as multipart `file`). */
   adminCatalogueImports: '/api/v1/admin/catalogue/imports',
@@ -28,6 +32,8 @@ export const ApiPaths = {
   adminCatalogueImportEvents: (id: string) => `/api/v1/admin/catalogue/imports/${encodeURIComponent(id)}/events`,
   /** The console's textbook list (GET, filters, sort, paging). */
   adminCatalogueTextbooks: '/api/v1/admin/catalogue/textbooks',
+  /** The console's textbook list as a file (`?format=csv|xlsx` and the list's filters and sort). */
+  adminCatalogueTextbooksExport: '/api/v1/admin/catalogue/textbooks/export',
   /** Edit a textbook's fields (PUT). */
   adminCatalogueTextbook: (id: string | number) => `/api/v1/admin/catalogue/textbooks/${id}`,
   /** Replace a textbook's cover (POST, multipart `file`; re-encoded to WebP). */
@@ -55,6 +61,8 @@ export const ApiPaths = {
   prizeMine: '/prize/api/v1/prizeGroup/mine',
   /** Operators: list (GET) and create or update by code (POST, an activity definition). */
   adminPrizeActivities: '/api/v1/admin/prize/activities',
+  /** Operators: the activity list as a file (`?format=csv|xlsx`). */
+  adminPrizeActivitiesExport: '/api/v1/admin/prize/activities/export',
   /** Operators: rebuild the ranking of an activity from the database (POST). */
   adminPrizeRankingRebuild: (code: string) =>
     `/api/v1/admin/prize/activities/${encodeURIComponent(code)}/ranking/rebuild`,
@@ -137,6 +145,8 @@ export const ApiPaths = {
     `/api/v1/users/${userId}/resource-uploads/${resourceId}`,
   /** Operators' review list (`?status=pending`). */
   adminResources: '/api/v1/admin/resources',
+  /** The review queue as a file (`?format=csv|xlsx&status=`). */
+  adminResourcesExport: '/api/v1/admin/resources/export',
   /** 大数据中心: public figures (small counts withheld). */
   bigDataOverview: '/api/v1/bigdata/overview',
   /** 大数据中心 for operators: the same figures without withholding. */
@@ -322,6 +332,8 @@ export const ApiPaths = {
   adminUserRoles: (userId: string | number) => `/api/v1/admin/users/${userId}/roles`,
   adminUserUnlock: (userId: string | number) => `/api/v1/admin/users/${userId}/unlock`,
   adminUserSessions: (userId: string | number) => `/api/v1/admin/users/${userId}/sessions`,
+  /** DELETE: resets another user's second factor (admin); they enrol again at their next console login. */
+  adminUserMfa: (userId: string | number) => `/api/v1/admin/users/${userId}/mfa`,
   adminUsersBulkStatus: '/api/v1/admin/users/bulk-status',
   /** `?actor=&event=&ip=&from=&to=&page=&pageSize=`; `/export?format=` with the same filters. */
   adminAudit: '/api/v1/admin/audit',

@@ -22,8 +22,10 @@ export interface OperatorAuditEntry {
     | 'banner_update'
     | 'banner_delete'
     | 'banner_image'
+    | 'banner_reorder'
     | 'resource_review'
-    | 'activity_save';
+    | 'activity_save'
+    | 'console_export';
   target: string;
   result?: 'success' | 'failure';
   before?: Record<string, AuditJson> | null;

@@ -1,11 +1,13 @@
 /**
  * Table exports of the operator console (docs/console.md): one list's rows as CSV (UTF-8 with BOM,
  * so that Excel shows Chinese; RFC 4180 quoting; cells starting with = + - @ are prefixed with `'`
- * against formula injection) or as an Excel workbook (exceljs, one sheet, bold header row).
+ * against formula injection) or as an Excel workbook (exceljs, one sheet, bold header row), and the
+ * audit entry every export writes.
  */
 import type { TableExportFormat } from '@eav/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import type { AuditJson } from './operator-audit';
 import { attachmentDisposition } from './paper-export';
 
 export interface ExportColumn<T> {
@@ -59,4 +61,24 @@ export async function sendTable<T>(
     .header('Content-Disposition', attachmentDisposition(`${name}.${format}`))
     .header('Cache-Control', 'private, no-store')
     .send(body);
+}
+
+/**
+ * The audit entry of a table export (docs/console.md, Exports): event `console_export`, the table as
+ * target (`export:banners`), and after it the format, the number of rows and the filters used
+ * (the query's plain values without paging, format and empty ones). Exports are reads, so there is
+ * nothing before.
+ */
+export function exportAuditEntry(
+  table: string,
+  format: TableExportFormat,
+  rows: number,
+  filters: object,
+): { event: 'console_export'; target: string; before: null; after: Record<string, AuditJson> } {
+  const used: Record<string, AuditJson> = {};
+  for (const [key, value] of Object.entries(filters) as [string, unknown][]) {
+    if (['format', 'page', 'pageSize'].includes(key) || value === '') continue;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') used[key] = value;
+  }
+  return { event: 'console_export', target: `export:${table}`, before: null, after: { format, rows, filters: used } };
 }

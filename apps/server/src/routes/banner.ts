@@ -2,7 +2,8 @@
  * Home carousel banners: the public list `GET /prize/api/v1/banner` (active banners inside their
  * time window, in display order) and the operators' calls under `/api/v1/admin/banners` (role
  * `admin` or `operator`, declared per route for the role gate of plugins/auth.ts; every write is
- * audited with the banner before and after, and pictures are uploaded, cropped and re-encoded here). Links and images are `https://`
+ * audited with the banner before and after, and pictures are uploaded, cropped and re-encoded here;
+ * the display order of all banners and the list's export are in banner-console.ts). Links and images are `https://`
  * URLs or in-app paths (`safeLink`), so a `javascript:` or `data:` link never reaches a page
  * (docs/api.md, Banners). The public list comes from the read cache (scope 'banner': writes to
  * banners and prize activities invalidate it; it is rebuilt when a display window opens or closes).
@@ -22,6 +23,7 @@ import {
   prizeActivityLink,
   prizeBannerSvg,
   CONSOLE_ACCESS,
+  BANNER_IMAGE_SIZE,
 } from '@eav/contract';
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -36,13 +38,15 @@ import { runningActivityBanner } from '../features/prize';
 import { AppError, badRequest, notFound, unprocessable } from '../lib/errors';
 import { ok } from '../lib/http';
 import { reencodeImage } from '../lib/image-reencode';
-import { noAudit, type AuditJson, type OperatorAudit } from '../lib/operator-audit';
+import { noAudit, type OperatorAudit } from '../lib/operator-audit';
+import bannerConsoleRoutes from './banner-console';
+import { adminView, auditView } from './banner-view';
 
 const ADMIN = { roles: CONSOLE_ACCESS.content } as const;
 /** Largest banner picture an operator may upload (bytes). */
 export const BANNER_IMAGE_LIMIT = 10 * 1024 * 1024;
-/** The carousel's picture box (px): the ratio of the designed banners (1920 × 400). */
-export const BANNER_IMAGE_SIZE = { width: 1920, height: 400 } as const;
+/** The carousel's picture box (px), shared with the console's crop step. */
+export { BANNER_IMAGE_SIZE };
 
 export interface BannerRoutesOptions {
   /** Records operators' writes (app.ts passes the accounts' audit trail). */
@@ -51,8 +55,6 @@ export interface BannerRoutesOptions {
   images?: { dir: string; publicPrefix: string };
 }
 const BANNER_NOT_FOUND = '轮播图不存在';
-
-type BannerRow = typeof banner.$inferSelect;
 
 /**
  * The link a page may follow, or null. Banners stored before links were checked may hold a hash
@@ -64,30 +66,9 @@ export function publicLink(link: string | null): string | null {
   return isSafeLink(path) ? path : null;
 }
 
-function adminView(row: BannerRow) {
-  return {
-    id: row.id,
-    title: row.title,
-    subtitle: row.subtitle,
-    image: row.image,
-    link: row.link,
-    sortOrder: row.sortOrder,
-    active: row.active,
-    startsAt: row.startsAt?.toISOString() ?? null,
-    endsAt: row.endsAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 const toDate = (v: string | null) => (v === null ? null : new Date(v));
 
 const bannerList = envelope(z.array(bannerSchema));
-
-/** What the audit keeps of a banner (its operator view without the creation time). */
-function auditView(row: BannerRow): Record<string, AuditJson> {
-  const { createdAt: _createdAt, ...rest } = adminView(row);
-  return rest;
-}
 
 const bannerRoutes: FastifyPluginAsyncZod<BannerRoutesOptions> = async (app, { audit = noAudit, images }) => {
   /**
@@ -274,6 +255,8 @@ const bannerRoutes: FastifyPluginAsyncZod<BannerRoutesOptions> = async (app, { a
       return ok(null);
     },
   );
+
+  await app.register(bannerConsoleRoutes, { audit });
 
   // Banner pictures: cropped to the carousel's ratio and re-encoded to WebP, then stored in the
   // uploads folder under `banner/` (random names, served immutable at /uploads/banner/…).

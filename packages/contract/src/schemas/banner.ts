@@ -72,3 +72,52 @@ export const bannerUpdateBody = z
   .refine((b) => Object.values(b).some((v) => v !== undefined), '请至少修改一项')
   .refine(windowInOrder, windowMessage);
 export type BannerUpdateBody = z.input<typeof bannerUpdateBody>;
+
+/**
+ * The carousel's picture box (px): the ratio of the designed banners. The console crops to it in the
+ * browser and the server fits uploads to it again (docs/console-content.md, Banners).
+ */
+export const BANNER_IMAGE_SIZE = { width: 1920, height: 400 } as const;
+
+/** Most banners one reorder call names (the console lists every banner on one page). */
+export const BANNER_REORDER_MAX = 500;
+
+/**
+ * `POST /api/v1/admin/banners/reorder`: every banner's id in the new display order. The server
+ * refuses a list that is not exactly the stored banners (409), so a stale page cannot drop one.
+ */
+export const bannerReorderBody = z.object({
+  ids: z
+    .array(jsonInt(1, INT4_MAX, '轮播图编号必须是正整数'), { error: 'ids 必须是轮播图编号的列表' })
+    .min(1, '请给出轮播图的顺序')
+    .max(BANNER_REORDER_MAX, `一次最多排序 ${BANNER_REORDER_MAX} 张轮播图`)
+    .refine((ids) => new Set(ids).size === ids.length, '轮播图编号不能重复'),
+});
+export type BannerReorderBody = z.input<typeof bannerReorderBody>;
+
+/** A banner's display state as the console shows it (active, and inside or outside its window). */
+export const BANNER_STATES = ['showing', 'upcoming', 'ended', 'inactive'] as const;
+export type BannerState = (typeof BANNER_STATES)[number];
+/** Chinese labels of the banner states. */
+export const BANNER_STATE_LABELS: Record<BannerState, string> = {
+  showing: '展示中',
+  upcoming: '未开始',
+  ended: '已结束',
+  inactive: '已停用',
+};
+
+/** The state of a banner at `now` (ms). */
+export function bannerStateAt(
+  b: { active: boolean; startsAt: string | null; endsAt: string | null },
+  now: number,
+): BannerState {
+  if (!b.active) return 'inactive';
+  if (b.startsAt && Date.parse(b.startsAt) > now) return 'upcoming';
+  if (b.endsAt && Date.parse(b.endsAt) <= now) return 'ended';
+  return 'showing';
+}
+
+/** `GET /api/v1/admin/banners/export?format=&state=`: the list's state filter. */
+export const bannerExportQuery = z.object({
+  state: z.enum(BANNER_STATES, { error: '状态只能是 showing、upcoming、ended 或 inactive' }).optional(),
+});

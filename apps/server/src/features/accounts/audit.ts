@@ -40,6 +40,7 @@ export type AuditEvent =
   | 'banner_update'
   | 'banner_delete'
   | 'banner_image'
+  | 'banner_reorder'
   | 'resource_review'
   | 'activity_save'
   // operator console (docs/console.md)
@@ -63,7 +64,10 @@ export type AuditEvent =
   | 'publishing_erratum_delete'
   | 'publishing_printing_create'
   | 'publishing_printing_update'
-  | 'publishing_printing_delete';
+  | 'publishing_printing_delete'
+  | 'console_mfa_reset'
+  // any console table export (docs/console.md, Exports)
+  | 'console_export';
 
 /** Values recorded before and after a console write: JSON, never secrets. */
 export type AuditValues = Record<string, AuditJson>;

@@ -2,7 +2,8 @@
  * Operators' activity calls (roles `admin` and `operator`, declared per route for the role gate;
  * docs/prize.md, Operators): list, create or update by code (refused once started: the same
  * service as `npm run activity:create`; audited with the definition before and after), live
- * figures, rebuild the ranking from the database, and the draw audit.
+ * figures, rebuild the ranking from the database, the draw audit, and the list's export as CSV or
+ * Excel (docs/console-content.md, Activities).
  */
 import {
   activityCodeParams,
@@ -10,7 +11,9 @@ import {
   adminActivity,
   type AdminActivity,
   ApiPaths,
+  CONSOLE_EXPORT_MAX_ROWS,
   drawAudit,
+  exportQuery,
   envelope,
   paged,
   paginationQuery,
@@ -24,10 +27,29 @@ import { prizeActivities, prizeDraws, prizeGroups, prizeParticipants } from '../
 import { notFound } from '../../lib/errors';
 import { ok, page } from '../../lib/http';
 import { noAudit } from '../../lib/operator-audit';
+import { exportAuditEntry, sendTable, type ExportColumn } from '../../lib/table-export';
 import { adminView, loadActivity, saveActivity, statusAt } from './activities';
 import { routePath, type PrizeRouteOptions } from './routes-common';
 
 const ADMIN = { roles: CONSOLE_ACCESS.content } as const;
+
+const STATUS_LABELS: Record<AdminActivity['status'], string> = {
+  upcoming: '未开始',
+  running: '进行中',
+  ended: '已结束',
+};
+
+const exportColumns: ExportColumn<AdminActivity>[] = [
+  { header: '编码', value: (a) => a.activityCode, width: 20 },
+  { header: '名称', value: (a) => a.title, width: 30 },
+  { header: '状态', value: (a) => STATUS_LABELS[a.status], width: 10 },
+  { header: '已发布', value: (a) => (a.published ? '是' : '否'), width: 8 },
+  { header: '开始', value: (a) => a.startAt, width: 26 },
+  { header: '结束', value: (a) => a.endAt, width: 26 },
+  { header: '推荐教材数', value: (a) => a.books.length, width: 12 },
+  { header: '奖品组数', value: (a) => a.prizeGroups.length, width: 10 },
+  { header: '参与人数', value: (a) => a.participants, width: 10 },
+];
 
 /** The definition an audit row keeps of an activity (without its changing figures). */
 function auditable(a: AdminActivity) {
@@ -42,6 +64,19 @@ const adminRoutes: FastifyPluginAsyncZod<PrizeRouteOptions> = async (app, { serv
     return a;
   };
 
+  /** The activities, latest start first, as operators see them (at most `limit`). */
+  async function list(limit: number): Promise<AdminActivity[]> {
+    const rows = await app.db
+      .select({ code: prizeActivities.code })
+      .from(prizeActivities)
+      .orderBy(desc(prizeActivities.startAt), desc(prizeActivities.id))
+      .limit(limit);
+    const now = app.clock();
+    const out = [];
+    for (const r of rows) out.push(await adminView(app.db, (await loadActivity(app.db, r.code))!, now));
+    return out;
+  }
+
   app.get(
     ApiPaths.adminPrizeActivities,
     {
@@ -53,16 +88,25 @@ const adminRoutes: FastifyPluginAsyncZod<PrizeRouteOptions> = async (app, { serv
         response: { 200: envelope(z.array(adminActivity)) },
       },
     },
-    async () => {
-      const rows = await app.db
-        .select({ code: prizeActivities.code })
-        .from(prizeActivities)
-        .orderBy(desc(prizeActivities.startAt), desc(prizeActivities.id))
-        .limit(100);
-      const now = app.clock();
-      const out = [];
-      for (const r of rows) out.push(await adminView(app.db, (await loadActivity(app.db, r.code))!, now));
-      return ok(out);
+    async () => ok(await list(100)),
+  );
+
+  app.get(
+    ApiPaths.adminPrizeActivitiesExport,
+    {
+      config: ADMIN,
+      schema: {
+        tags: ['admin'],
+        summary: '导出活动列表（CSV 或 Excel）',
+        security: [{ bearer: [] }],
+        querystring: exportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      const rows = await list(CONSOLE_EXPORT_MAX_ROWS);
+      await audit(app.db, request, exportAuditEntry('activities', format, rows.length, {}));
+      return sendTable(reply, format, '活动', exportColumns, rows);
     },
   );
 

@@ -1,11 +1,17 @@
 /**
  * Operators' review (docs/resources.md, Review): the list of uploads by state and the single-use
  * decision pending → published, or pending → rejected with a reason shown to the uploader, audited.
- * Roles `admin` and `reviewer` (declared per route for the role gate of plugins/auth.ts).
+ * Roles `admin` and `reviewer` (declared per route for the role gate of plugins/auth.ts). The queue
+ * exports as CSV or Excel with the same state filter (docs/console-content.md, Resource review).
  */
 import {
   ApiPaths,
+  CONSOLE_EXPORT_MAX_ROWS,
   envelope,
+  exportQuery,
+  type MyResourceUpload,
+  RESOURCE_STATUS_LABELS,
+  RESOURCE_TYPE_LABELS,
   ErrorCode,
   idParam,
   myResourceUpload,
@@ -22,11 +28,28 @@ import { resources } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { ok, page } from '../../lib/http';
 import { noAudit } from '../../lib/operator-audit';
+import { exportAuditEntry, sendTable, type ExportColumn } from '../../lib/table-export';
 import type { ResourcesContext } from './routes-common';
 import { uploadQuery } from './routes-mine';
 
 /** Review is the reviewers' work (and the administrators'). */
 const REVIEW = { roles: CONSOLE_ACCESS.review } as const;
+
+const exportColumns: ExportColumn<MyResourceUpload>[] = [
+  { header: '编号', value: (u) => u.resource.id, width: 8 },
+  { header: '标题', value: (u) => u.resource.title, width: 30 },
+  { header: '类型', value: (u) => RESOURCE_TYPE_LABELS[u.resource.type], width: 10 },
+  { header: '教材', value: (u) => u.resource.textbook?.title ?? '', width: 30 },
+  { header: '上传者', value: (u) => u.resource.uploader ?? '' },
+  { header: '上传时间', value: (u) => u.resource.createdAt, width: 26 },
+  { header: '状态', value: (u) => RESOURCE_STATUS_LABELS[u.status], width: 10 },
+  { header: '不通过原因', value: (u) => u.rejectReason, width: 30 },
+  { header: '审核时间', value: (u) => u.reviewedAt, width: 26 },
+];
+
+/** Uploads only: the portal's generated resources have no uploader and need no review. */
+const queueWhere = (status: string | undefined) =>
+  and(sql`${resources.uploaderId} is not null`, status ? eq(resources.status, status) : undefined);
 
 const adminRoutes: FastifyPluginAsyncZod<ResourcesContext> = async (app, { audit = noAudit }) => {
   app.get(
@@ -43,8 +66,7 @@ const adminRoutes: FastifyPluginAsyncZod<ResourcesContext> = async (app, { audit
     },
     async (request) => {
       const { page: pageNo, pageSize, status } = request.query;
-      // Uploads only: the portal's generated resources have no uploader and need no review.
-      const where = and(sql`${resources.uploaderId} is not null`, status ? eq(resources.status, status) : undefined);
+      const where = queueWhere(status);
       const [rows, [count]] = await Promise.all([
         uploadQuery(app.db, where, pageNo, pageSize),
         app.db
@@ -53,6 +75,25 @@ const adminRoutes: FastifyPluginAsyncZod<ResourcesContext> = async (app, { audit
           .where(where),
       ]);
       return ok(page(rows, Number(count?.n ?? 0), pageNo, pageSize));
+    },
+  );
+
+  app.get(
+    ApiPaths.adminResourcesExport,
+    {
+      config: REVIEW,
+      schema: {
+        tags: ['resources'],
+        summary: '导出教师上传的资源（CSV 或 Excel，与列表相同的状态筛选）',
+        security: [{ bearer: [] }],
+        querystring: resourceUploadListQuery.extend(exportQuery.shape),
+      },
+    },
+    async (request, reply) => {
+      const { format, status } = request.query;
+      const rows = await uploadQuery(app.db, queueWhere(status), 1, CONSOLE_EXPORT_MAX_ROWS);
+      await audit(app.db, request, exportAuditEntry('resources', format, rows.length, { status }));
+      return sendTable(reply, format, '资源审核', exportColumns, rows);
     },
   );
 

@@ -5,7 +5,8 @@
  * (`routes-activation.ts`), operators' codes and import (`routes-admin.ts`), the console's code
  * batches (`routes-admin-batches.ts`, docs/console.md), the console's catalogue section
  * (`routes-console.ts`: book edits, covers; `routes-console-imports.ts`: import jobs with progress
- * events; `routes-console-book.ts`: a book's chapter tree editor and PDF upload) – and the eraser of
+ * events; `routes-console-book.ts`: a book's chapter tree editor and PDF upload; `routes-console-export.ts`:
+ * the book list's export) – and the eraser of
  * what it stores about a user (`erasure.ts`), run at account cancellation.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import catalogueRoutes from './routes-catalogue';
 import consoleRoutes from './routes-console';
 import bookContentRoutes from './routes-console-book';
 import consoleImportRoutes from './routes-console-imports';
+import consoleExportRoutes from './routes-console-export';
 import type { TextbooksOptions } from './routes-common';
 import readerRoutes from './routes-reader';
 import videoRoutes from './routes-videos';
@@ -34,6 +36,7 @@ const textbooksFeature: FastifyPluginAsyncZod<TextbooksOptions> = async (app, op
   await app.register(consoleRoutes, opts);
   await app.register(consoleImportRoutes, opts);
   await app.register(bookContentRoutes, opts);
+  await app.register(consoleExportRoutes, opts);
   await app.register(batchRoutes, opts);
 };
 

@@ -3,7 +3,8 @@
  * codes for a book. Creating a batch answers the file of its codes (Excel or CSV) — the only time
  * the plain codes exist; the list shows each batch's redeemed count, a batch's codes show who
  * redeemed them (codes identified by a hash prefix), and voiding a batch disables its unused codes.
- * Every list exports with the same filters. Writes are audited through `consoleAudit`.
+ * Every list exports with the same filters. Writes are audited through `consoleAudit`, exports through
+ * the operator audit.
  */
 import {
   adminBatchCodeRow,
@@ -29,7 +30,7 @@ import { z } from 'zod';
 import { activationBatches, activationCodes, textbooks, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { ok, page } from '../../lib/http';
-import { sendTable, type ExportColumn } from '../../lib/table-export';
+import { exportAuditEntry, sendTable, type ExportColumn } from '../../lib/table-export';
 import { sha256Hex } from '../../lib/tokens';
 import { bearerToken } from '../../plugins/sign';
 import { createBatch, redeemedOf, voidBatch } from './batches';
@@ -61,7 +62,7 @@ const codeColumns: ExportColumn<AdminBatchCodeRow>[] = [
   { header: '激活用户', value: (r) => r.redeemedBy, width: 20 },
 ];
 
-const batchRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { consoleAudit }) => {
+const batchRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { consoleAudit, audit }) => {
   const config = { roles: CONSOLE_ACCESS.content };
   const creator = alias(users, 'creator');
 
@@ -146,14 +147,15 @@ const batchRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { conso
         querystring: adminCodeBatchesQuery.extend(exportQuery.shape),
       },
     },
-    async (request, reply) =>
-      sendTable(
-        reply,
-        request.query.format,
-        '激活码批次',
-        batchColumns,
-        await batches(request.query, CONSOLE_EXPORT_MAX_ROWS, 0),
-      ),
+    async (request, reply) => {
+      const rows = await batches(request.query, CONSOLE_EXPORT_MAX_ROWS, 0);
+      await audit?.(
+        app.db,
+        request,
+        exportAuditEntry('code_batches', request.query.format, rows.length, request.query),
+      );
+      return sendTable(reply, request.query.format, '激活码批次', batchColumns, rows);
+    },
   );
 
   app.post(
@@ -322,6 +324,11 @@ const batchRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { conso
     async (request, reply) => {
       await batchExists(request.params.id);
       const rows = await codes(request.params.id, request.query, CONSOLE_EXPORT_MAX_ROWS, 0);
+      await audit?.(
+        app.db,
+        request,
+        exportAuditEntry(`code_batch:${request.params.id}`, request.query.format, rows.length, request.query),
+      );
       return sendTable(reply, request.query.format, `激活码批次-${request.params.id}`, codeColumns, rows);
     },
   );

@@ -1,6 +1,7 @@
 /**
  * The accounts' part of the operator console (docs/console.md): the second factor, the console
- * user (`/api/v1/admin/me`), the 用户 section and the 审计日志 section.
+ * user (`/api/v1/admin/me`), the 用户 section (with an admin's reset of another user's second factor)
+ * and the 审计日志 section.
  */
 import { adminMe, ApiPaths, CONSOLE_ACCESS, CONSOLE_IDLE_MS, consoleSectionsFor, envelope } from '@eav/contract';
 import { eq } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { ok } from '../../../lib/http';
 import { createMfaService } from './mfa';
 import auditRoutes from './routes-audit';
 import mfaRoutes from './routes-mfa';
+import mfaResetRoutes from './routes-mfa-reset';
 import usersRoutes from './routes-users';
 
 export interface ConsoleAccountsOptions {
@@ -25,6 +27,7 @@ const consoleAccounts: FastifyPluginAsyncZod<ConsoleAccountsOptions> = async (ap
   });
   await app.register(mfaRoutes, { mfa: createMfaService(app.db, serverSecret) });
   await app.register(usersRoutes);
+  await app.register(mfaResetRoutes);
   await app.register(auditRoutes);
 
   app.get(

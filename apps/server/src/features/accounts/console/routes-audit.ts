@@ -1,7 +1,7 @@
 /**
  * The console's 审计日志 section (docs/console.md): the audit trail filtered by user (operator or
  * account concerned), event, IP and time, newest first, with CSV or Excel export of the same
- * filters. Read only, `admin` only.
+ * filters (each export itself audited). Read only, `admin` only.
  */
 import {
   adminAuditQuery,
@@ -20,7 +20,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { auditLog, users } from '../../../db/schema';
 import { ok, page } from '../../../lib/http';
-import { sendTable, type ExportColumn } from '../../../lib/table-export';
+import { exportAuditEntry, sendTable, type ExportColumn } from '../../../lib/table-export';
+import { consoleAudit } from '../audit';
 
 const tags = ['console'];
 const security = [{ bearer: [] }];
@@ -118,14 +119,11 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: adminAuditQuery.extend(exportQuery.shape),
       },
     },
-    async (request, reply) =>
-      sendTable(
-        reply,
-        request.query.format,
-        '审计日志',
-        exportColumns,
-        await list(request.query, CONSOLE_EXPORT_MAX_ROWS, 0),
-      ),
+    async (request, reply) => {
+      const rows = await list(request.query, CONSOLE_EXPORT_MAX_ROWS, 0);
+      await consoleAudit(app.db, request, exportAuditEntry('audit', request.query.format, rows.length, request.query));
+      return sendTable(reply, request.query.format, '审计日志', exportColumns, rows);
+    },
   );
 };
 

@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { consoleMfa, externalIdentities, sessions, users } from '../../../db/schema';
 import { conflict, notFound, unprocessable } from '../../../lib/errors';
 import { ok, page } from '../../../lib/http';
-import { sendTable, type ExportColumn } from '../../../lib/table-export';
+import { exportAuditEntry, sendTable, type ExportColumn } from '../../../lib/table-export';
 import { ADMIN_ROLE } from '../../../plugins/auth';
 import { consoleAudit, maskPhone } from '../audit';
 import { findUserById, revokeSessions, type UserRow } from '../service';
@@ -165,6 +165,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const now = app.clock();
       const rows = await list(request.query, CONSOLE_EXPORT_MAX_ROWS, 0);
+      await consoleAudit(app.db, request, exportAuditEntry('users', request.query.format, rows.length, request.query));
       return sendTable(
         reply,
         request.query.format,

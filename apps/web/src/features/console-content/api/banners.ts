@@ -1,6 +1,8 @@
 /**
- * Operators' banner calls: `GET/POST /api/v1/admin/banners`, `PUT/DELETE /api/v1/admin/banners/{id}`
- * and the picture upload `POST /api/v1/admin/banner-images` (cropped to 1920 × 400, WebP).
+ * Operators' banner calls: `GET/POST /api/v1/admin/banners`, `PUT/DELETE /api/v1/admin/banners/{id}`,
+ * the display order `POST /api/v1/admin/banners/reorder` and the picture upload
+ * `POST /api/v1/admin/banner-images` (an image already cropped in the browser; the server fits it
+ * to 1920 × 400 again and re-encodes it to WebP).
  */
 import {
   ApiPaths,
@@ -26,6 +28,9 @@ export const createBanner = (body: BannerCreateBody) => apiPost<AdminBanner>(Api
 export const updateBanner = (id: number, body: BannerUpdateBody) => apiPut<AdminBanner>(ApiPaths.adminBanner(id), body);
 export const deleteBanner = (id: number) => apiDelete<null>(ApiPaths.adminBanner(id));
 
+export const reorderBanners = (ids: number[]) => apiPost<AdminBanner[]>(ApiPaths.adminBannersReorder, { ids });
+
+/** Uploads a picture (the browser's crop, as a PNG file). */
 export function uploadBannerImage(file: File): Promise<ConsoleImage> {
   const form = new FormData();
   form.append('file', file, file.name);
@@ -47,6 +52,19 @@ export function useDeleteBanner() {
   return useMutation({ mutationFn: deleteBanner, onSuccess: () => void qc.invalidateQueries({ queryKey: KEY }) });
 }
 
+/**
+ * Sends the whole list in its new order; the answer (the list as stored) replaces the cached one.
+ * When the list changed meanwhile the server answers 409 and the list is fetched again.
+ */
+export function useReorderBanners() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => reorderBanners(ids),
+    onSuccess: (rows) => qc.setQueryData(KEY, rows),
+    onError: () => void qc.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
 export function useUploadBannerImage() {
-  return useMutation({ mutationFn: uploadBannerImage });
+  return useMutation({ mutationFn: (file: File) => uploadBannerImage(file) });
 }

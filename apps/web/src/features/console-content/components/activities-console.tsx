@@ -1,16 +1,15 @@
 /**
  * 活动 (docs/console-content.md, Activities): prize activities with their state, a create/edit
  * drawer (locked once started) and the live figures of the chosen activity (participants, points,
- * draws, prizes left), asked again every 10 seconds.
+ * draws, prizes left), asked again every 10 seconds. The list exports as Excel or CSV from the server.
  */
-import type { ActivityStatus, AdminActivity } from '@eav/contract';
+import { ApiPaths, type ActivityStatus, type AdminActivity } from '@eav/contract';
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Skeleton, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { saveBlob } from '@/lib/download';
+import { ExportButtons } from '@/components/export-buttons';
 import { errorMessage } from '@/lib/error-message';
 import { useActivityStats, useAdminActivities } from '../api/activities';
-import { csvBlob, toCsv } from '../lib/csv';
 import { ActivityEditor } from './activity-editor';
 import styles from './console.module.css';
 
@@ -47,19 +46,6 @@ export function ActivitiesConsole() {
   const [watching, setWatching] = useState<AdminActivity | null>(null);
   const shown = watching ?? list.data?.find((a) => a.status === 'running') ?? list.data?.[0] ?? null;
 
-  const exportCsv = () => {
-    const rows = (list.data ?? []).map((a) => [
-      a.activityCode,
-      a.title,
-      STATUS[a.status].label,
-      a.startAt,
-      a.endAt,
-      a.books.length,
-      a.participants,
-    ]);
-    saveBlob(csvBlob(toCsv(['编码', '名称', '状态', '开始', '结束', '推荐教材数', '参与人数'], rows)), '活动.csv');
-  };
-
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>活动</h1>
@@ -68,9 +54,7 @@ export function ActivitiesConsole() {
         title={<h2 className={styles.subtitle}>有奖阅读活动</h2>}
         extra={
           <div className={styles.toolbar}>
-            <Button onClick={exportCsv} disabled={!list.data?.length}>
-              导出 CSV
-            </Button>
+            <ExportButtons url={ApiPaths.adminPrizeActivitiesExport} params={{}} label="活动" />
             <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
               新建活动
             </Button>

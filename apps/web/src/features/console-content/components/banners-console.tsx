@@ -1,11 +1,23 @@
 /**
- * 轮播图 (docs/console-content.md, Banners): the list in display order with state and window, an
- * editor with picture upload (the server crops to 1920 × 400 and re-encodes to WebP), a link that is
- * `https://` or an in-app path only, order, active switch, display window and a live preview;
- * deletion asks first. The list exports as CSV.
+ * 轮播图 (docs/console-content.md, Banners): the list in display order with state and window, moved
+ * up or down one place by 上移/下移 (one reorder call for the whole list); an editor with picture
+ * upload through a crop step fixed to the carousel's 1920 × 400 (banner-crop-dialog.tsx; the server
+ * re-encodes to WebP), a link that is `https://` or an in-app path only, the numeric order, active
+ * switch, display window and a live preview; deletion asks first. The list, filtered by state as
+ * shown, exports as Excel or CSV from the server.
  */
-import { isSafeLink, type AdminBanner, type BannerCreateBody } from '@eav/contract';
-import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  ApiPaths,
+  BANNER_IMAGE_SIZE,
+  BANNER_STATE_LABELS,
+  BANNER_STATES,
+  bannerStateAt,
+  isSafeLink,
+  type AdminBanner,
+  type BannerCreateBody,
+  type BannerState,
+} from '@eav/contract';
+import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   Alert,
   App,
@@ -22,11 +34,16 @@ import {
   Upload,
 } from 'antd';
 import { useState } from 'react';
-import { saveBlob } from '@/lib/download';
+import { ExportButtons } from '@/components/export-buttons';
 import { errorMessage } from '@/lib/error-message';
-import { useAdminBanners, useDeleteBanner, useSaveBanner, useUploadBannerImage } from '../api/banners';
-import { csvBlob, toCsv } from '../lib/csv';
+import { useAdminBanners, useDeleteBanner, useReorderBanners, useSaveBanner } from '../api/banners';
+import { BannerCropDialog } from './banner-crop-dialog';
 import styles from './console.module.css';
+
+/** Pictures the browser can decode and the server accepts, and their size bound (bytes). */
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
+const IMAGE_LIMIT = 10 * 1024 * 1024;
+const SIZE = `${BANNER_IMAGE_SIZE.width}×${BANNER_IMAGE_SIZE.height}`;
 
 interface BannerForm {
   title: string;
@@ -48,12 +65,19 @@ const toLocalInput = (iso: string | null) => {
 const fromLocalInput = (v: string) => (v ? new Date(v).toISOString() : null);
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '不限');
 
-/** Whether a banner shows now: active and inside its window. */
-function stateOf(b: AdminBanner, now: number): { label: string; color: string } {
-  if (!b.active) return { label: '已停用', color: 'default' };
-  if (b.startsAt && Date.parse(b.startsAt) > now) return { label: '未开始', color: 'blue' };
-  if (b.endsAt && Date.parse(b.endsAt) <= now) return { label: '已结束', color: 'orange' };
-  return { label: '展示中', color: 'green' };
+const STATE_COLORS: Record<BannerState, string> = {
+  showing: 'green',
+  upcoming: 'blue',
+  ended: 'orange',
+  inactive: 'default',
+};
+
+/** The ids in display order with the banner at `index` swapped with its neighbour `by` places away. */
+function moved(list: AdminBanner[], index: number, by: -1 | 1): number[] {
+  const ids = list.map((b) => b.id);
+  const other = index + by;
+  [ids[index], ids[other]] = [ids[other]!, ids[index]!];
+  return ids;
 }
 
 function Preview({ image, title, subtitle }: { image: string; title: string; subtitle: string }) {
@@ -71,7 +95,8 @@ function Preview({ image, title, subtitle }: { image: string; title: string; sub
 function Editor({ banner, onClose }: { banner: AdminBanner | null; onClose: () => void }) {
   const { message } = App.useApp();
   const save = useSaveBanner();
-  const upload = useUploadBannerImage();
+  const [picked, setPicked] = useState<File | null>(null);
+  const [pickError, setPickError] = useState<string | null>(null);
   const [form] = Form.useForm<BannerForm>();
   const watched = Form.useWatch([], form) as Partial<BannerForm> | undefined;
 
@@ -157,26 +182,21 @@ function Editor({ banner, onClose }: { banner: AdminBanner | null; onClose: () =
               <Input aria-label="图片地址" placeholder="上传后自动填写，或填写 https:// 地址" style={{ width: 420 }} />
             </Form.Item>
             <Upload
-              accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+              accept={IMAGE_TYPES.join(',')}
               showUploadList={false}
               beforeUpload={(file) => {
-                upload.mutate(file, {
-                  onSuccess: (img) => {
-                    form.setFieldValue('image', img.url);
-                    void form.validateFields(['image']).catch(() => undefined);
-                    message.success(`图片已裁剪为 ${img.width}×${img.height}`);
-                  },
-                });
+                setPickError(null);
+                if (!IMAGE_TYPES.includes(file.type)) setPickError('仅支持 JPG、PNG、WebP、GIF 或 AVIF 格式的图片');
+                else if (file.size > IMAGE_LIMIT) setPickError('图片不能超过 10 MB');
+                else setPicked(file);
                 return false;
               }}
             >
-              <Button icon={<UploadOutlined aria-hidden />} loading={upload.isPending}>
-                上传图片
-              </Button>
+              <Button icon={<UploadOutlined aria-hidden />}>上传图片</Button>
             </Upload>
           </div>
-          <p className={styles.muted}>图片按 1920×400 居中裁剪并转为 WebP，最大 10 MB。</p>
-          {upload.isError && <Alert type="error" showIcon title={errorMessage(upload.error, '图片上传失败')} />}
+          <p className={styles.muted}>选择图片后按 {SIZE} 的比例裁剪，上传后转为 WebP，最大 10 MB。</p>
+          {pickError && <Alert type="error" showIcon title={pickError} role="alert" />}
         </Form.Item>
         <Form.Item
           name="link"
@@ -224,6 +244,18 @@ function Editor({ banner, onClose }: { banner: AdminBanner | null; onClose: () =
       </Form>
       <h3 className={styles.subtitle}>预览</h3>
       <Preview image={watched?.image ?? ''} title={watched?.title ?? ''} subtitle={watched?.subtitle ?? ''} />
+      {picked && (
+        <BannerCropDialog
+          file={picked}
+          onClose={() => setPicked(null)}
+          onUploaded={(img) => {
+            setPicked(null);
+            form.setFieldValue('image', img.url);
+            void form.validateFields(['image']).catch(() => undefined);
+            message.success(`图片已裁剪为 ${img.width}×${img.height}`);
+          }}
+        />
+      )}
     </Modal>
   );
 }
@@ -232,24 +264,18 @@ export function BannersConsole() {
   const { message } = App.useApp();
   const list = useAdminBanners();
   const remove = useDeleteBanner();
+  const reorder = useReorderBanners();
   const [editing, setEditing] = useState<AdminBanner | null | 'new'>(null);
+  const [state, setState] = useState<BannerState | undefined>(undefined);
   const now = Date.now();
+  const rows = list.data ?? [];
 
-  const exportCsv = () => {
-    const rows = (list.data ?? []).map((b) => [
-      b.id,
-      b.title,
-      b.subtitle,
-      b.image,
-      b.link,
-      b.sortOrder,
-      stateOf(b, now).label,
-      b.startsAt,
-      b.endsAt,
-    ]);
-    saveBlob(
-      csvBlob(toCsv(['编号', '标题', '副标题', '图片', '链接', '排序', '状态', '开始展示', '结束展示'], rows)),
-      '轮播图.csv',
+  // Moving swaps with the neighbour in the whole list, so it is offered only while no state filter hides rows.
+  const move = (b: AdminBanner, by: -1 | 1) => {
+    const index = rows.findIndex((r) => r.id === b.id);
+    void reorder.mutateAsync(moved(rows, index, by)).then(
+      () => void message.success(by < 0 ? `已上移：${b.title}` : `已下移：${b.title}`),
+      () => undefined,
     );
   };
 
@@ -260,9 +286,7 @@ export function BannersConsole() {
         title={<h2 className={styles.subtitle}>首页轮播图</h2>}
         extra={
           <div className={styles.toolbar}>
-            <Button onClick={exportCsv} disabled={!list.data?.length}>
-              导出 CSV
-            </Button>
+            <ExportButtons url={ApiPaths.adminBannersExport} params={{ state }} label="轮播图" />
             <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
               新建轮播图
             </Button>
@@ -280,9 +304,11 @@ export function BannersConsole() {
         <Table<AdminBanner>
           rowKey="id"
           loading={list.isLoading}
-          dataSource={list.data ?? []}
+          dataSource={rows}
           pagination={false}
+          scroll={{ x: 1100 }}
           locale={{ emptyText: '还没有轮播图' }}
+          onChange={(_p, filters) => setState((filters.state?.[0] as BannerState | undefined) ?? undefined)}
           columns={[
             {
               title: '图片',
@@ -290,40 +316,61 @@ export function BannersConsole() {
               width: 210,
               render: (_, b) => <img className={styles.bannerThumb} src={b.image} alt="" />,
             },
-            {
-              title: '标题',
-              dataIndex: 'title',
-              sorter: (a, b) => a.title.localeCompare(b.title, 'zh-CN'),
-            },
+            { title: '标题', dataIndex: 'title' },
             { title: '链接', dataIndex: 'link', ellipsis: true, render: (v: string | null) => v ?? '—' },
             {
               title: '排序',
-              dataIndex: 'sortOrder',
-              width: 80,
-              defaultSortOrder: 'ascend',
-              sorter: (a, b) => a.sortOrder - b.sortOrder,
+              key: 'order',
+              width: 150,
+              render: (_, b) => {
+                const index = rows.findIndex((r) => r.id === b.id);
+                return (
+                  <div className={styles.actions}>
+                    <span className={styles.sortValue}>{b.sortOrder}</span>
+                    <Button
+                      size="small"
+                      icon={<ArrowUpOutlined aria-hidden />}
+                      title="上移"
+                      disabled={index <= 0 || reorder.isPending || !!state}
+                      onClick={() => move(b, -1)}
+                      aria-label={`上移 ${b.title}`}
+                    />
+                    <Button
+                      size="small"
+                      icon={<ArrowDownOutlined aria-hidden />}
+                      title="下移"
+                      disabled={index === rows.length - 1 || reorder.isPending || !!state}
+                      onClick={() => move(b, 1)}
+                      aria-label={`下移 ${b.title}`}
+                    />
+                  </div>
+                );
+              },
             },
             {
               title: '状态',
               key: 'state',
               width: 90,
-              filters: ['展示中', '未开始', '已结束', '已停用'].map((s) => ({ text: s, value: s })),
-              onFilter: (v, b) => stateOf(b, now).label === v,
+              filterMultiple: false,
+              filteredValue: state ? [state] : null,
+              filters: BANNER_STATES.map((s) => ({ text: BANNER_STATE_LABELS[s], value: s })),
+              onFilter: (v, b) => bannerStateAt(b, now) === v,
               render: (_, b) => {
-                const s = stateOf(b, now);
-                return <Tag color={s.color}>{s.label}</Tag>;
+                const s = bannerStateAt(b, now);
+                return <Tag color={STATE_COLORS[s]}>{BANNER_STATE_LABELS[s]}</Tag>;
               },
             },
             {
               title: '展示时段',
               key: 'window',
-              width: 320,
+              width: 220,
               render: (_, b) => `${time(b.startsAt)} 至 ${time(b.endsAt)}`,
             },
             {
               title: '操作',
               key: 'actions',
-              width: 170,
+              width: 140,
+              fixed: 'right',
               render: (_, b) => (
                 <div className={styles.actions}>
                   <Button type="link" onClick={() => setEditing(b)} aria-label={`编辑 ${b.title}`}>

@@ -1,9 +1,11 @@
 /**
  * 资源审核 (docs/console-content.md, Resource review): the queue of teachers' uploads by state
  * (pending first), paged by the server; each file opens in a new tab for preview; approval asks
- * first, rejection needs a reason that the uploader sees. The current page exports as CSV.
+ * first, rejection needs a reason that the uploader sees. The queue of the chosen state exports as
+ * Excel or CSV from the server.
  */
 import {
+  ApiPaths,
   RESOURCE_STATUS_LABELS,
   RESOURCE_STATUSES,
   RESOURCE_TYPE_LABELS,
@@ -12,10 +14,9 @@ import {
 } from '@eav/contract';
 import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Segmented, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { saveBlob } from '@/lib/download';
+import { ExportButtons } from '@/components/export-buttons';
 import { errorMessage } from '@/lib/error-message';
 import { getPreviewUrl, useReviewQueue, useReviewResource, type ReviewQuery } from '../api/review';
-import { csvBlob, toCsv } from '../lib/csv';
 import styles from './console.module.css';
 
 const STATUS_COLOR: Record<ResourceStatus, string> = { pending: 'gold', published: 'green', rejected: 'red' };
@@ -89,33 +90,12 @@ export function ReviewConsole() {
     }
   };
 
-  const exportCsv = () => {
-    const rows = (queue.data?.items ?? []).map((u) => [
-      u.resource.id,
-      u.resource.title,
-      RESOURCE_TYPE_LABELS[u.resource.type],
-      u.resource.textbook?.title ?? '',
-      u.resource.uploader ?? '',
-      u.resource.createdAt,
-      RESOURCE_STATUS_LABELS[u.status],
-      u.rejectReason,
-    ]);
-    saveBlob(
-      csvBlob(toCsv(['编号', '标题', '类型', '教材', '上传者', '上传时间', '状态', '不通过原因'], rows)),
-      '资源审核.csv',
-    );
-  };
-
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>资源审核</h1>
       <Card
         title={<h2 className={styles.subtitle}>教师上传的资源</h2>}
-        extra={
-          <Button onClick={exportCsv} disabled={!queue.data?.items.length}>
-            导出 CSV
-          </Button>
-        }
+        extra={<ExportButtons url={ApiPaths.adminResourcesExport} params={{ status: query.status }} label="资源审核" />}
       >
         <div className={styles.stack}>
           <Segmented<ResourceStatus | 'all'>

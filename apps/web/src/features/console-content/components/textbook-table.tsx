@@ -5,6 +5,7 @@
  * chapter tree editor (目录). Every save is audited on the server.
  */
 import {
+  ApiPaths,
   LIMITS,
   TEXTBOOK_ACCESS,
   TEXTBOOK_ACCESS_LABELS,
@@ -17,6 +18,7 @@ import { Alert, App, Button, Card, Drawer, Form, Input, Progress, Select, Space,
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useStages } from '@/api/dictionaries';
+import { ExportButtons } from '@/components/export-buttons';
 import { errorMessage } from '@/lib/error-message';
 import { useConsoleTextbooks } from '../api/get-textbooks';
 import { useUpdateTextbook } from '../api/update-textbook';
@@ -176,7 +178,10 @@ export function TextbookTable() {
   const set = (patch: Partial<AdminTextbookListQuery>) => setQuery((q) => ({ ...q, page: 1, ...patch }));
 
   return (
-    <Card title={<h2 className={styles.subtitle}>教材列表</h2>}>
+    <Card
+      title={<h2 className={styles.subtitle}>教材列表</h2>}
+      extra={<ExportButtons url={ApiPaths.adminCatalogueTextbooksExport} params={query} label="教材列表" />}
+    >
       <div className={styles.stack}>
         <div className={styles.toolbar} role="search" aria-label="筛选教材">
           <Input.Search

@@ -4,7 +4,7 @@
  */
 import { ApiPaths, type AdminCodeBatchBody } from '@eav/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { fetchFile } from './file-request';
+import { fetchFile } from '@/lib/file-request';
 
 export async function createCodeBatch(body: AdminCodeBatchBody): Promise<{ batchId: number; fileName: string }> {
   const saved = await fetchFile(

@@ -1,6 +1,7 @@
 /**
  * The 用户 section's writes, each one call: roles (`PUT …/roles`), unlock (`POST …/unlock`), end
- * sessions (`DELETE …/sessions`), status (`PUT …/status`) and bulk status (`POST …/bulk-status`).
+ * sessions (`DELETE …/sessions`), reset the second factor (`DELETE …/mfa`, admin), status
+ * (`PUT …/status`) and bulk status (`POST …/bulk-status`).
  * Each refreshes the user lists and the detail.
  */
 import { ApiPaths, type AdminBulkStatusBody, type AdminUserDetail, type ConsoleRole } from '@eav/contract';
@@ -11,6 +12,8 @@ export const setUserRoles = (id: number, roles: ConsoleRole[]) =>
   apiPut<AdminUserDetail>(ApiPaths.adminUserRoles(id), { roles });
 export const unlockUser = (id: number) => apiPost<AdminUserDetail>(ApiPaths.adminUserUnlock(id));
 export const endUserSessions = (id: number) => apiDelete<null>(ApiPaths.adminUserSessions(id));
+/** Deletes another user's TOTP enrolment and recovery codes and ends their sessions (admin only). */
+export const resetUserMfa = (id: number) => apiDelete<null>(ApiPaths.adminUserMfa(id));
 export const setUserStatus = (id: number, status: 'active' | 'disabled') =>
   apiPut<unknown>(ApiPaths.adminUserStatus(id), { status });
 export const bulkUserStatus = (body: AdminBulkStatusBody) =>

@@ -6,5 +6,11 @@ import { apiGet } from '@/lib/api-client';
 export const getUser = (id: number) => apiGet<AdminUserDetail>(ApiPaths.adminUser(id), undefined, { silent: true });
 
 export function useUser(id: number | null) {
-  return useQuery({ queryKey: ['console', 'user', id], queryFn: () => getUser(id!), enabled: id !== null });
+  // Asked again each time the drawer opens: the account changes outside this page (logins, enrolment).
+  return useQuery({
+    queryKey: ['console', 'user', id],
+    queryFn: () => getUser(id!),
+    enabled: id !== null,
+    staleTime: 0,
+  });
 }

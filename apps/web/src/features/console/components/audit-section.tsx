@@ -7,7 +7,7 @@ import { DatePicker, Input, InputNumber, Select, Table, Tag, Typography } from '
 import { useState } from 'react';
 import { useAudit } from '../api/audit';
 import { AUDIT_EVENT_LABELS } from '../lib/sections';
-import { ExportButtons } from './export-buttons';
+import { ExportButtons } from '@/components/export-buttons';
 import { SectionError } from './section-error';
 import styles from './console.module.css';
 

@@ -4,7 +4,7 @@ import { Alert, Drawer, Select, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useBatchCodes } from '../api/batch-codes';
 import { errorText } from '../lib/console-error';
-import { ExportButtons } from './export-buttons';
+import { ExportButtons } from '@/components/export-buttons';
 
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
 

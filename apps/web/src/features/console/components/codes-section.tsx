@@ -33,7 +33,7 @@ import { useCreateCodeBatch } from '../api/create-code-batch';
 import { useVoidCodeBatch } from '../api/void-code-batch';
 import { errorText } from '../lib/console-error';
 import { BatchCodesDrawer } from './batch-codes-drawer';
-import { ExportButtons } from './export-buttons';
+import { ExportButtons } from '@/components/export-buttons';
 import { SectionError } from './section-error';
 import styles from './console.module.css';
 

@@ -1,13 +1,23 @@
 /**
  * One user in the console: account, bindings of third-party logins, live sessions; actions by role —
- * 解除锁定 and 结束会话 (support, admin), 停用/启用 and 后台角色 (admin). Destructive ones ask first.
+ * 解除锁定 and 结束会话 (support, admin), 停用/启用, 后台角色 and 重置二次验证 of another admin's enrolled
+ * second factor (admin). Destructive ones ask first.
  */
 import { CONSOLE_ROLE_LABELS, CONSOLE_ROLES, isConsoleRole, type ConsoleRole } from '@eav/contract';
 import { Alert, App, Button, Checkbox, Descriptions, Drawer, List, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { useAdminMe } from '../api/admin-me';
 import { useUser } from '../api/user';
-import { endUserSessions, setUserRoles, setUserStatus, unlockUser, useUserAction } from '../api/user-actions';
+import {
+  endUserSessions,
+  resetUserMfa,
+  setUserRoles,
+  setUserStatus,
+  unlockUser,
+  useUserAction,
+} from '../api/user-actions';
 import { errorText } from '../lib/console-error';
+import styles from './console.module.css';
 import { STATUS_LABELS } from './users-section';
 
 const PROVIDERS: Record<string, string> = { wechat: '微信', zjer: '之江汇', educube: '教育魔方' };
@@ -28,6 +38,8 @@ export function UserDrawer({
   const end = useUserAction(endUserSessions);
   const status = useUserAction((a: { id: number; status: 'active' | 'disabled' }) => setUserStatus(a.id, a.status));
   const roles = useUserAction((a: { id: number; roles: ConsoleRole[] }) => setUserRoles(a.id, a.roles));
+  const resetMfa = useUserAction(resetUserMfa);
+  const me = useAdminMe(true).data;
   const [wanted, setWanted] = useState<ConsoleRole[]>([]);
   const u = user.data;
   useEffect(() => setWanted((u?.roles ?? []).filter(isConsoleRole)), [u]);
@@ -75,7 +87,7 @@ export function UserDrawer({
             <List
               size="small"
               bordered
-              locale={{ emptyText: '未绑定第三方账号' }}
+              locale={{ emptyText: <span className={styles.emptyText}>未绑定第三方账号</span> }}
               dataSource={u.bindings}
               renderItem={(b) => (
                 <List.Item>
@@ -121,6 +133,21 @@ export function UserDrawer({
                 }
               >
                 {u.status === 'active' ? '停用账号' : '启用账号'}
+              </Button>
+            )}
+            {isAdmin && u.mfaEnrolled && u.userId !== me?.userId && (
+              <Button
+                danger
+                loading={resetMfa.isPending}
+                onClick={() =>
+                  ask(
+                    '重置该用户的二次验证？',
+                    '将删除其动态验证码和恢复码，并立即结束其全部会话；该用户下次登录后台时需重新绑定动态验证码。',
+                    () => resetMfa.mutateAsync(u.userId).then(done('已重置二次验证')),
+                  )
+                }
+              >
+                重置二次验证
               </Button>
             )}
           </Space>

@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { useUsers } from '../api/users';
 import { bulkUserStatus, useUserAction } from '../api/user-actions';
 import { errorText } from '../lib/console-error';
-import { ExportButtons } from './export-buttons';
+import { ExportButtons } from '@/components/export-buttons';
 import { SectionError } from './section-error';
 import { UserDrawer } from './user-drawer';
 import styles from './console.module.css';

@@ -107,4 +107,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   banner_image: '上传轮播图图片',
   resource_review: '审核资源',
   activity_save: '保存活动',
+  console_mfa_reset: '重置二次验证',
+  console_export: '导出表格',
+  banner_reorder: '调整轮播图顺序',
 };

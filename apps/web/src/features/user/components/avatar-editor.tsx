@@ -11,7 +11,7 @@ import Cropper, { type Area } from 'react-easy-crop';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/stores/session';
 import { useUploadAvatar } from '../api/set-avatar';
-import { cropToBlob, loadImage } from '../utils/crop-image';
+import { cropToBlob, loadImage } from '@/utils/crop-image';
 import { UserAvatar } from './user-avatar';
 import styles from './user.module.css';
 
