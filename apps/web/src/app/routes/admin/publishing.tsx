@@ -1,7 +1,7 @@
 /** `/admin/publishing`: operator console, 出版管理 — 勘误, 出版动态, 印次 (docs/publishing.md, Console). */
 import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { ExportButtons } from '@/features/console/components/export-buttons';
+import { ExportButtons } from '@/components/export-buttons';
 import { PublishingConsole } from '@/features/console-publishing/components/publishing-console';
 import { useConsoleUser } from './layout';
 

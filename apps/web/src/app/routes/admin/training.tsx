@@ -1,7 +1,7 @@
 /** `/admin/training`: operator console, 研修课程 (docs/training.md, Console; roles admin, operator). */
 import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { ExportButtons } from '@/features/console/components/export-buttons';
+import { ExportButtons } from '@/components/export-buttons';
 import { TrainingConsole } from '@/features/console-training/components/training-console';
 import { useConsoleUser } from './layout';
 
