@@ -34,9 +34,18 @@ test.describe('operator console', () => {
     const book = await activationBook();
 
     await consoleLogin(page, operator.userName, operator.password);
-    // The operator's menu: 概览 and 激活码 only.
+    // The operator's menu: the content sections, without 用户, 资源审核, 在线客服 and 审计日志.
     const nav = page.getByRole('navigation', { name: '后台导航' }).or(page.getByLabel('后台导航'));
-    await expect(nav.getByRole('menuitem')).toHaveText(['概览', '激活码', '目录导入', '题库导入', '轮播图', '活动']);
+    await expect(nav.getByRole('menuitem')).toHaveText([
+      '概览',
+      '激活码',
+      '目录导入',
+      '题库导入',
+      '轮播图',
+      '活动',
+      '研修课程',
+      '出版管理',
+    ]);
     expect(await consoleAxeProblems(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'console-overview.png'), fullPage: true });
 
@@ -118,7 +127,9 @@ test.describe('operator console', () => {
       '题库导入',
       '轮播图',
       '活动',
+      '研修课程',
       '资源审核',
+      '出版管理',
       '在线客服',
       '审计日志',
     ]);

@@ -12,6 +12,7 @@ import { createMfaService } from './mfa';
 import auditRoutes from './routes-audit';
 import mfaRoutes from './routes-mfa';
 import mfaResetRoutes from './routes-mfa-reset';
+import usersListRoutes from './routes-users-list';
 import usersRoutes from './routes-users';
 
 export interface ConsoleAccountsOptions {
@@ -26,6 +27,7 @@ const consoleAccounts: FastifyPluginAsyncZod<ConsoleAccountsOptions> = async (ap
     await tx.delete(consoleMfa).where(eq(consoleMfa.userId, userId));
   });
   await app.register(mfaRoutes, { mfa: createMfaService(app.db, serverSecret) });
+  await app.register(usersListRoutes);
   await app.register(usersRoutes);
   await app.register(mfaResetRoutes);
   await app.register(auditRoutes);

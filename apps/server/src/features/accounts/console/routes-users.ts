@@ -1,7 +1,7 @@
 /**
- * The console's 用户 section (docs/console.md): look-up by phone, user name or real name (support and
- * admin), detail with third-party bindings, unlocking a locked account and ending its sessions
- * (support), roles and bulk disabling (admin). Answers never hold a password, a code or a full
+ * The console's 用户 section (docs/console.md): a user's detail with third-party bindings, unlocking a
+ * locked account and ending its sessions (support), roles and bulk disabling (admin); the list and its
+ * export are in `routes-users-list.ts`. Answers never hold a password, a code or a full
  * phone number. Only `admin` may act on an account that holds a console role. Every write is
  * audited with before and after values.
  */
@@ -10,28 +10,22 @@ import {
   adminBulkStatusBody,
   adminUserDetail,
   adminUserRolesBody,
-  adminUserRow,
-  adminUsersQuery,
   ApiPaths,
   CONSOLE_ACCESS,
   envelope,
-  exportQuery,
   idField,
   isConsoleRole,
-  paged,
-  CONSOLE_EXPORT_MAX_ROWS,
-  type AdminUserRow,
 } from '@eav/contract';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consoleMfa, externalIdentities, sessions, users } from '../../../db/schema';
 import { conflict, notFound, unprocessable } from '../../../lib/errors';
-import { ok, page } from '../../../lib/http';
-import { exportAuditEntry, sendTable, type ExportColumn } from '../../../lib/table-export';
+import { ok } from '../../../lib/http';
 import { ADMIN_ROLE } from '../../../plugins/auth';
-import { consoleAudit, maskPhone } from '../audit';
+import { consoleAudit } from '../audit';
 import { findUserById, revokeSessions, type UserRow } from '../service';
+import { rowOf, userColumns } from './users-view';
 
 /** `{userId}` of the per-user paths (as the accounts' own routes read it). */
 const userIdParams = z.object({ userId: idField('用户 id 无效') });
@@ -39,146 +33,13 @@ const nullEnvelope = envelope(z.null());
 const tags = ['console'];
 const security = [{ bearer: [] }];
 
-/** `%` and `_` typed by an operator match themselves. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-type Filters = z.infer<typeof adminUsersQuery>;
-
-function whereOf(q: Filters): SQL | undefined {
-  const conds: (SQL | undefined)[] = [];
-  if (q.q) {
-    const like = `%${likeEscape(q.q)}%`;
-    conds.push(
-      or(
-        /^\d{3,11}$/.test(q.q) ? sql`${users.phone} like ${like}` : undefined,
-        ilike(users.userName, like),
-        ilike(users.realName, like),
-      ),
-    );
-  }
-  if (q.status) conds.push(eq(users.status, q.status));
-  if (q.role) conds.push(sql`${q.role} = any(${users.roles})`);
-  return and(...conds);
-}
-
-function rowOf(
-  u: Pick<
-    UserRow,
-    'id' | 'userName' | 'phone' | 'realName' | 'identity' | 'roles' | 'status' | 'lockedUntil' | 'createdAt'
-  >,
-  now: number,
-): AdminUserRow {
-  return {
-    userId: u.id,
-    userName: u.userName,
-    phone: u.phone ? maskPhone(u.phone) : null,
-    realName: u.realName,
-    identity: u.identity,
-    roles: u.roles,
-    status: u.status,
-    lockedUntil: u.lockedUntil && u.lockedUntil.getTime() > now ? u.lockedUntil.toISOString() : null,
-    createdAt: u.createdAt.toISOString(),
-  };
-}
-
-const columns = {
-  id: users.id,
-  userName: users.userName,
-  phone: users.phone,
-  realName: users.realName,
-  identity: users.identity,
-  roles: users.roles,
-  status: users.status,
-  lockedUntil: users.lockedUntil,
-  createdAt: users.createdAt,
-};
-
-const exportColumns: ExportColumn<AdminUserRow>[] = [
-  { header: '用户编号', value: (r) => r.userId, width: 10 },
-  { header: '用户名', value: (r) => r.userName, width: 20 },
-  { header: '手机号', value: (r) => r.phone },
-  { header: '姓名', value: (r) => r.realName },
-  { header: '身份', value: (r) => r.identity },
-  { header: '角色', value: (r) => r.roles.join(' '), width: 24 },
-  { header: '状态', value: (r) => r.status },
-  { header: '锁定至', value: (r) => r.lockedUntil, width: 26 },
-  { header: '注册时间', value: (r) => r.createdAt, width: 26 },
-];
-
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const support = { roles: CONSOLE_ACCESS.support };
   const adminOnly = { roles: CONSOLE_ACCESS.admin };
 
-  async function list(q: Filters, limit: number, offset: number) {
-    const where = whereOf(q);
-    const dir = q.order === 'ascend' ? asc : desc;
-    const sortCol = q.sort === 'userName' ? users.userName : q.sort === 'createdAt' ? users.createdAt : users.id;
-    const rows = await app.db
-      .select(columns)
-      .from(users)
-      .where(where)
-      .orderBy(dir(sortCol), dir(users.id))
-      .limit(limit)
-      .offset(offset);
-    return rows;
-  }
-
-  app.get(
-    ApiPaths.adminUsers,
-    {
-      config: support,
-      schema: {
-        tags,
-        security,
-        summary: '用户列表（手机号、用户名或姓名搜索）',
-        querystring: adminUsersQuery,
-        response: { 200: envelope(paged(adminUserRow)) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const [{ n } = { n: 0 }] = await app.db.select({ n: count() }).from(users).where(whereOf(q));
-      const rows = await list(q, q.pageSize, (q.page - 1) * q.pageSize);
-      const now = app.clock();
-      return ok(
-        page(
-          rows.map((r) => rowOf(r, now)),
-          n,
-          q.page,
-          q.pageSize,
-        ),
-      );
-    },
-  );
-
-  app.get(
-    ApiPaths.adminUsersExport,
-    {
-      config: support,
-      schema: {
-        tags,
-        security,
-        summary: '导出用户列表（CSV 或 Excel，与列表相同的筛选）',
-        querystring: adminUsersQuery.extend(exportQuery.shape),
-      },
-    },
-    async (request, reply) => {
-      const now = app.clock();
-      const rows = await list(request.query, CONSOLE_EXPORT_MAX_ROWS, 0);
-      await consoleAudit(app.db, request, exportAuditEntry('users', request.query.format, rows.length, request.query));
-      return sendTable(
-        reply,
-        request.query.format,
-        '用户',
-        exportColumns,
-        rows.map((r) => rowOf(r, now)),
-      );
-    },
-  );
-
   async function detail(userId: number) {
     const [u] = await app.db
-      .select({ ...columns, school: users.school })
+      .select({ ...userColumns, school: users.school })
       .from(users)
       .where(eq(users.id, userId));
     if (!u) throw notFound('用户不存在');

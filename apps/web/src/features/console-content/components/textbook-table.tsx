@@ -220,6 +220,7 @@ export function TextbookTable() {
         <Table<AdminTextbookRow>
           rowKey="id"
           size="middle"
+          scroll={{ x: 1360 }}
           loading={list.isFetching}
           dataSource={list.data?.items ?? []}
           locale={{ emptyText: list.isLoading ? '加载中…' : '没有符合条件的教材' }}
@@ -248,7 +249,8 @@ export function TextbookTable() {
               width: 72,
               render: (_, r) => <img className={styles.cover} src={r.coverUrl} alt="" loading="lazy" />,
             },
-            { title: '标题', dataIndex: 'title', key: 'title', sorter: true, ellipsis: true },
+            // The title keeps a readable width; narrower windows scroll the table sideways.
+            { title: '标题', dataIndex: 'title', key: 'title', sorter: true, ellipsis: true, width: 280 },
             { title: 'externalId', dataIndex: 'externalId', key: 'externalId', width: 180 },
             { title: '学段', dataIndex: 'stage', width: 70 },
             { title: '学科', dataIndex: 'subject', width: 100 },
@@ -273,6 +275,7 @@ export function TextbookTable() {
               title: '操作',
               key: 'actions',
               width: 130,
+              fixed: 'right',
               render: (_, r) => (
                 <Space size={0}>
                   <Button type="link" onClick={() => setEditing(r)} aria-label={`编辑 ${r.title}`}>
