@@ -188,6 +188,15 @@ export function portalInstance(root: string, dir: string, name: string, port: nu
   const main = path.join(root, 'apps', 'server', 'dist', 'main.js');
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
+  // Set when the proof itself stops the instance; any other exit is reported with the log's last
+  // error lines (the log stays only with --keep), so that a crash is diagnosed from the run's output.
+  let stopping = false;
+  const reportUnexpectedExit = (exitCode: number | null, signal: NodeJS.Signals | null) => {
+    const lines = fs.readFileSync(path.join(dir, `${name}.log`), 'utf8').split('\n');
+    const errors = lines.filter((l) => /"level":(50|60)/.test(l)).slice(-3);
+    console.log(`[proof] ${name} exited unexpectedly (code ${exitCode}, signal ${signal}); last error lines:`);
+    for (const l of errors) console.log(`  ${l.slice(0, 2_000)}`);
+  };
   const instance: Instance = {
     name,
     port,
@@ -209,8 +218,10 @@ export function portalInstance(root: string, dir: string, name: string, port: nu
         async () => (await fetch(`${url}/readyz`)).status === 200,
         120_000,
       );
+      stopping = false;
       const died = exited(current).then(() => {
         if (starting) throw new Error(`${name} exited during start (code ${current.exitCode}); see ${name}.log`);
+        if (!stopping) reportUnexpectedExit(current.exitCode, current.signalCode);
       });
       // Whichever loses the race must not become an unhandled rejection later.
       ready.catch(() => {});
@@ -222,9 +233,13 @@ export function portalInstance(root: string, dir: string, name: string, port: nu
       }
     },
     kill: async () => {
+      stopping = true;
       if (child) await stopProcess(child, 'SIGKILL');
     },
-    terminate: async () => (child ? stopProcess(child, 'SIGTERM', 20_000) : null),
+    terminate: async () => {
+      stopping = true;
+      return child ? stopProcess(child, 'SIGTERM', 20_000) : null;
+    },
     running: () => !!child && child.exitCode === null && child.signalCode === null,
   };
   return instance;

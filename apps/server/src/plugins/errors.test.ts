@@ -15,6 +15,13 @@ describe('isServiceUnavailable', () => {
       true,
     ],
     [new Error('Connection is closed.'), true],
+    [
+      new Error('Failed query: select 1', {
+        cause: { code: '55000', message: 'database "eav" is not currently accepting connections' },
+      }),
+      true,
+    ],
+    [{ code: '55000', message: 'currval of sequence "s" is not yet defined in this session' }, false],
     [{ code: '23505' }, false],
     [{ code: '22P02' }, false],
     [new TypeError('x is undefined'), false],

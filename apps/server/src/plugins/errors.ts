@@ -94,6 +94,10 @@ export function isServiceUnavailable(error: unknown): boolean {
   for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
     const { code, name, message } = e as { code?: unknown; name?: unknown; message?: unknown };
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+    // A database closed to new connections (ALTER DATABASE … ALLOW_CONNECTIONS false, as during a
+    // restore) answers 55000, a code that otherwise means a fault of the code: told apart by its text.
+    if (code === '55000' && typeof message === 'string' && message.includes('not currently accepting connections'))
+      return true;
     // ioredis: commands refused while disconnected, or after their retries ran out.
     if (name === 'MaxRetriesPerRequestError') return true;
     if (typeof message === 'string' && /^(Connection is closed\.|Stream isn't writeable)/.test(message)) return true;
