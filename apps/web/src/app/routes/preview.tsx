@@ -4,7 +4,8 @@
  */
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Result, Spin } from 'antd';
+import { Button, Result } from 'antd';
+import { PageSpin } from '@/components/ui/page-spin';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/stores/session';
@@ -53,7 +54,7 @@ export default function PreviewRoute() {
         <QueryError error={book.error} onRetry={() => void book.refetch()} title="教材信息加载失败" />
       </main>
     );
-  if (!book.data) return <Spin size="large" fullscreen description="正在打开教材…" />;
+  if (!book.data) return <PageSpin label="正在打开教材…" />;
 
   const action = readAction(book.data, loggedIn);
   if (action !== 'read') return <ReadAccessGate book={book.data} action={action} />;

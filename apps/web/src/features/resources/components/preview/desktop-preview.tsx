@@ -7,8 +7,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrowLeftOutlined, DownloadOutlined, HeartFilled, HeartOutlined } from '@ant-design/icons';
-import { App, Button, Result, Spin, Tag } from 'antd';
+import { App, Button, Result, Tag } from 'antd';
 import type { ResourceDetail, ResourceUrlGrant } from '@eav/contract';
+import { PageSpin } from '@/components/ui/page-spin';
 import { loginPath, paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { currentFullPath } from '@/lib/navigation';
@@ -125,7 +126,7 @@ export function DesktopPreview({ rawId, pdfOptions }: DesktopPreviewProps) {
       </main>
     );
   }
-  if (state.kind === 'loading') return <Spin size="large" fullscreen description="正在打开资源…" />;
+  if (state.kind === 'loading') return <PageSpin label="正在打开资源…" />;
   if (state.kind === 'error') {
     return (
       <main className={styles.previewPage}>
