@@ -21,7 +21,7 @@ describe('isServiceUnavailable', () => {
       }),
       true,
     ],
-    [{ code: '55000', message: 'currval of sequence "s" is not yet defined in this session' }, false],
+    [{ code: '55000', message: 'prepared transactions are disabled' }, false],
     [{ code: '23505' }, false],
     [{ code: '22P02' }, false],
     [new TypeError('x is undefined'), false],

@@ -8,7 +8,7 @@
  * Used by `npm run import:chapters` and `POST /api/v1/admin/question-bank/import?kind=chapters`.
  */
 import { LIMITS, type ImportIssue, type ImportReport } from '@eav/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { chapterDetails, textbookChapters, textbooks } from '../../db/schema';
@@ -107,7 +107,8 @@ export function flattenTree(tree: ChapterLineNode[], defaultKind: 'printed' | 'p
   return out;
 }
 
-interface StoredNode {
+/** A stored chapter node of a book with its details (path key, page kind). */
+export interface StoredNode {
   id: number;
   parentId: number | null;
   title: string;
@@ -117,6 +118,26 @@ interface StoredNode {
   pageKind: string | null;
   pageInferred: boolean | null;
   starred: boolean | null;
+}
+
+/** The stored chapter nodes of a book in display order (sort order, then id), with their details. */
+export async function storedChapterRows(db: Db | Tx, textbookId: number): Promise<StoredNode[]> {
+  return db
+    .select({
+      id: textbookChapters.id,
+      parentId: textbookChapters.parentId,
+      title: textbookChapters.title,
+      page: textbookChapters.page,
+      sortOrder: textbookChapters.sortOrder,
+      pathKey: chapterDetails.pathKey,
+      pageKind: chapterDetails.pageKind,
+      pageInferred: chapterDetails.pageInferred,
+      starred: chapterDetails.starred,
+    })
+    .from(textbookChapters)
+    .leftJoin(chapterDetails, eq(chapterDetails.chapterId, textbookChapters.id))
+    .where(eq(textbookChapters.textbookId, textbookId))
+    .orderBy(asc(textbookChapters.sortOrder), asc(textbookChapters.id));
 }
 
 /** Path keys of stored nodes: the recorded one, else built from the parent chain (trees made elsewhere). */
@@ -140,21 +161,7 @@ function storedKeys(rows: StoredNode[]): Map<number, string> {
 }
 
 async function saveTree(tx: Tx, textbookId: number, flat: FlatNode[]): Promise<'created' | 'updated' | 'unchanged'> {
-  const stored: StoredNode[] = await tx
-    .select({
-      id: textbookChapters.id,
-      parentId: textbookChapters.parentId,
-      title: textbookChapters.title,
-      page: textbookChapters.page,
-      sortOrder: textbookChapters.sortOrder,
-      pathKey: chapterDetails.pathKey,
-      pageKind: chapterDetails.pageKind,
-      pageInferred: chapterDetails.pageInferred,
-      starred: chapterDetails.starred,
-    })
-    .from(textbookChapters)
-    .leftJoin(chapterDetails, eq(chapterDetails.chapterId, textbookChapters.id))
-    .where(eq(textbookChapters.textbookId, textbookId));
+  const stored = await storedChapterRows(tx, textbookId);
   const keys = storedKeys(stored);
   const byKey = new Map<string, StoredNode>();
   for (const r of stored) if (!byKey.has(keys.get(r.id)!)) byKey.set(keys.get(r.id)!, r);

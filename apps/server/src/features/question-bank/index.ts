@@ -18,7 +18,7 @@ import questionRoutes from './routes-questions';
 
 export { seedQuestionBank } from './seed';
 // The console's chapter tree editor (textbooks feature) saves trees the way the importer does.
-export { flattenTree, type ChapterLineNode } from './import-chapters';
+export { flattenTree, storedChapterRows, type ChapterLineNode, type StoredNode } from './import-chapters';
 export { recomputeChapterMapping } from './mapping';
 export type { QuestionBankOptions } from './routes-common';
 

@@ -10,48 +10,25 @@
  * of the same tree matches the edited nodes. The chapter ↔ knowledge-point mapping is computed again.
  */
 import { TextbookMessages, type ConsoleChapterInput, type ConsoleChapterNode } from '@eav/contract';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { chapterDetails, resources, teachingAssignments, textbookChapters, textbooks, videos } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuditJson } from '../../lib/operator-audit';
-import { flattenTree, recomputeChapterMapping, type ChapterLineNode } from '../question-bank';
+import {
+  flattenTree,
+  recomputeChapterMapping,
+  storedChapterRows,
+  type ChapterLineNode,
+  type StoredNode,
+} from '../question-bank';
 
 /** Titles kept in an audit snapshot; a larger tree is cut there (`truncated: true`). */
 const AUDIT_TITLES_MAX = 300;
 /** Rows written by one statement. */
 const BATCH = 500;
 
-interface StoredRow {
-  id: number;
-  parentId: number | null;
-  title: string;
-  page: number | null;
-  sortOrder: number;
-  pathKey: string | null;
-  pageKind: string | null;
-  pageInferred: boolean | null;
-  starred: boolean | null;
-}
-
-async function storedRows(db: Db | Tx, textbookId: number): Promise<StoredRow[]> {
-  return db
-    .select({
-      id: textbookChapters.id,
-      parentId: textbookChapters.parentId,
-      title: textbookChapters.title,
-      page: textbookChapters.page,
-      sortOrder: textbookChapters.sortOrder,
-      pathKey: chapterDetails.pathKey,
-      pageKind: chapterDetails.pageKind,
-      pageInferred: chapterDetails.pageInferred,
-      starred: chapterDetails.starred,
-    })
-    .from(textbookChapters)
-    .leftJoin(chapterDetails, eq(chapterDetails.chapterId, textbookChapters.id))
-    .where(eq(textbookChapters.textbookId, textbookId))
-    .orderBy(asc(textbookChapters.sortOrder), asc(textbookChapters.id));
-}
+type StoredRow = StoredNode;
 
 /** How many resources, videos and teaching assignments point at each chapter of a book. */
 async function referenceCounts(db: Db | Tx, textbookId: number): Promise<Map<number, number>> {
@@ -115,7 +92,7 @@ export async function consoleChapterTreeOf(
 ): Promise<{ textbookId: number; title: string; chapters: ConsoleChapterNode[] }> {
   const [book] = await db.select({ title: textbooks.title }).from(textbooks).where(eq(textbooks.id, textbookId));
   if (!book) throw notFound(TextbookMessages.notFound);
-  const [rows, refs] = await Promise.all([storedRows(db, textbookId), referenceCounts(db, textbookId)]);
+  const [rows, refs] = await Promise.all([storedChapterRows(db, textbookId), referenceCounts(db, textbookId)]);
   return { textbookId, title: book.title, chapters: buildTree(rows, refs) };
 }
 
@@ -166,7 +143,7 @@ export async function saveConsoleChapterTree(
     .where(eq(textbooks.id, textbookId))
     .for('update');
   if (!book) throw notFound(TextbookMessages.notFound);
-  const stored = await storedRows(tx, textbookId);
+  const stored = await storedChapterRows(tx, textbookId);
   const byId = new Map(stored.map((r) => [r.id, r]));
 
   // Pre-order: the same order as flattenTree's, so index i of both is the same node.

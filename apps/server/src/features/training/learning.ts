@@ -176,8 +176,8 @@ export async function heartbeat(
       .insert(trainingBeats)
       .values({ userId, session: sessionId, atMs: nowMs, replaced: [] })
       .onConflictDoNothing();
-    // A fresh row stands for "no anchor yet": it was just written with this session at this time,
-    // so the rule sees a heartbeat of the same session with gap 0 and credits nothing.
+    // A fresh row stands for "no anchor yet": it was just written with this playback id at this
+    // time, so the rule sees a heartbeat of the same playback with gap 0 and credits nothing.
     const [row] = await tx.select().from(trainingBeats).where(eq(trainingBeats.userId, userId)).for('update');
     const { anchor, result } = beat(
       row ? { session: row.session, at: Number(row.atMs), replaced: row.replaced } : null,

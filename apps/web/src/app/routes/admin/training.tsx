@@ -1,11 +1,10 @@
 /** `/admin/training`: operator console, 研修课程 (docs/training.md, Console; roles admin, operator). */
 import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { ExportButtons } from '@/components/export-buttons';
 import { TrainingConsole } from '@/features/console-training/components/training-console';
 import { useConsoleUser } from './layout';
 
 export default function AdminTrainingRoute() {
   if (!useConsoleUser().sections.includes('training')) return <Navigate to={paths.admin} replace />;
-  return <TrainingConsole exportButtons={(p) => <ExportButtons {...p} />} />;
+  return <TrainingConsole />;
 }

@@ -14,16 +14,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Form, Input, Result, Select, Space, Spin, Switch, Table, Tabs, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { LazyRichText } from '@/components/rich-text';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
 import { announcementQueryOptions, useAnnouncement } from '../api/get-announcement';
 import { useAnnouncements } from '../api/get-announcements';
 import { useSaveAnnouncement } from '../api/save-announcement';
 import { checkBody, showProblems } from '../lib/form-problems';
 import styles from './console.module.css';
-import type { ExportSlot } from './types';
+import { ExportButtons } from '@/components/export-buttons';
 
-const errorText = (e: unknown) => (e instanceof ApiError ? e.msg : '操作失败，请稍后重试');
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
 
 interface AnnouncementForm {
@@ -88,10 +87,17 @@ function AnnouncementDrawer({ id, open, onClose }: { id: number | null; open: bo
           <div style={{ height: 120 }} />
         </Spin>
       ) : one.isError ? (
-        <Alert type="error" showIcon message={errorText(one.error)} />
+        <Alert type="error" showIcon message={errorMessage(one.error, '操作失败，请稍后重试')} />
       ) : (
         <Form<AnnouncementForm> form={form} layout="vertical" aria-label="出版动态">
-          {save.isError && <Alert style={{ marginBottom: 16 }} type="error" showIcon message={errorText(save.error)} />}
+          {save.isError && (
+            <Alert
+              style={{ marginBottom: 16 }}
+              type="error"
+              showIcon
+              message={errorMessage(save.error, '操作失败，请稍后重试')}
+            />
+          )}
           <Form.Item name="title" label="标题" required>
             <Input maxLength={80} showCount />
           </Form.Item>
@@ -130,7 +136,7 @@ function AnnouncementDrawer({ id, open, onClose }: { id: number | null; open: bo
   );
 }
 
-export function AnnouncementsTab({ exportButtons }: { exportButtons: ExportSlot }) {
+export function AnnouncementsTab() {
   const { modal, message } = App.useApp();
   const qc = useQueryClient();
   const [query, setQuery] = useState<AdminAnnouncementsQuery>({ page: 1, pageSize: 10 });
@@ -156,7 +162,7 @@ export function AnnouncementsTab({ exportButtons }: { exportButtons: ExportSlot 
           });
           void message.success(publish ? '公告已发布' : '公告已撤下');
         } catch (e) {
-          void message.error(errorText(e));
+          void message.error(errorMessage(e, '操作失败，请稍后重试'));
         }
       },
     });
@@ -173,7 +179,7 @@ export function AnnouncementsTab({ exportButtons }: { exportButtons: ExportSlot 
         remove
           .mutateAsync(a.id)
           .then(() => void message.success('公告已删除'))
-          .catch((e: unknown) => void message.error(errorText(e))),
+          .catch((e: unknown) => void message.error(errorMessage(e, '操作失败，请稍后重试'))),
     });
 
   return (
@@ -203,14 +209,14 @@ export function AnnouncementsTab({ exportButtons }: { exportButtons: ExportSlot 
           <Button type="primary" onClick={() => setEditing('new')}>
             新建公告
           </Button>
-          {exportButtons({ url: ApiPaths.adminPublishingAnnouncementsExport, params: query, label: '公告列表' })}
+          <ExportButtons url={ApiPaths.adminPublishingAnnouncementsExport} params={query} label="公告列表" />
         </Space>
       </div>
       {list.isError ? (
         <Result
           status="warning"
           title="加载失败"
-          subTitle={errorText(list.error)}
+          subTitle={errorMessage(list.error, '操作失败，请稍后重试')}
           extra={<Button onClick={() => void list.refetch()}>重试</Button>}
         />
       ) : (

@@ -6,16 +6,14 @@
 import { ApiPaths, erratumBody, type AdminErrataQuery, type AdminErratumRow } from '@eav/contract';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Result, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useErrata } from '../api/get-errata';
 import { useSaveErratum } from '../api/save-erratum';
 import { useWithdrawErratum } from '../api/withdraw-erratum';
 import { beijingToday, checkBody, showProblems } from '../lib/form-problems';
 import { BookPicker } from './book-picker';
 import styles from './console.module.css';
-import type { ExportSlot } from './types';
-
-const errorText = (e: unknown) => (e instanceof ApiError ? e.msg : '操作失败，请稍后重试');
+import { ExportButtons } from '@/components/export-buttons';
 
 interface ErratumForm {
   textbookId?: number;
@@ -26,7 +24,7 @@ interface ErratumForm {
   note: string;
 }
 
-export function ErrataTab({ exportButtons }: { exportButtons: ExportSlot }) {
+export function ErrataTab() {
   const { modal, message } = App.useApp();
   const [query, setQuery] = useState<AdminErrataQuery>({ page: 1, pageSize: 10 });
   /** The dialog: null closed, 'new', or the notice being edited. */
@@ -81,7 +79,7 @@ export function ErrataTab({ exportButtons }: { exportButtons: ExportSlot }) {
         withdraw
           .mutateAsync(e.id)
           .then(() => void message.success('勘误已撤回'))
-          .catch((err: unknown) => void message.error(errorText(err))),
+          .catch((err: unknown) => void message.error(errorMessage(err, '操作失败，请稍后重试'))),
     });
 
   return (
@@ -108,14 +106,14 @@ export function ErrataTab({ exportButtons }: { exportButtons: ExportSlot }) {
           <Button type="primary" onClick={() => openForm('new')}>
             发布勘误
           </Button>
-          {exportButtons({ url: ApiPaths.adminPublishingErrataExport, params: query, label: '勘误列表' })}
+          <ExportButtons url={ApiPaths.adminPublishingErrataExport} params={query} label="勘误列表" />
         </Space>
       </div>
       {errata.isError ? (
         <Result
           status="warning"
           title="加载失败"
-          subTitle={errorText(errata.error)}
+          subTitle={errorMessage(errata.error, '操作失败，请稍后重试')}
           extra={<Button onClick={() => void errata.refetch()}>重试</Button>}
         />
       ) : (
@@ -200,7 +198,7 @@ export function ErrataTab({ exportButtons }: { exportButtons: ExportSlot }) {
             同一教材、页码和原文已有勘误时，发布会更新那一条而不是新增。
           </Typography.Paragraph>
         )}
-        {save.isError && <Alert type="error" showIcon message={errorText(save.error)} />}
+        {save.isError && <Alert type="error" showIcon message={errorMessage(save.error, '操作失败，请稍后重试')} />}
       </Modal>
     </>
   );

@@ -5,16 +5,14 @@
 import { ApiPaths, printingBody, type AdminPrintingRow, type AdminPrintingsQuery } from '@eav/contract';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Result, Space, Table } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useDeletePrinting } from '../api/delete-printing';
 import { usePrintings } from '../api/get-printings';
 import { useSavePrinting } from '../api/save-printing';
 import { beijingToday, checkBody, showProblems } from '../lib/form-problems';
 import { BookPicker } from './book-picker';
 import styles from './console.module.css';
-import type { ExportSlot } from './types';
-
-const errorText = (e: unknown) => (e instanceof ApiError ? e.msg : '操作失败，请稍后重试');
+import { ExportButtons } from '@/components/export-buttons';
 
 interface PrintingForm {
   textbookId?: number;
@@ -24,7 +22,7 @@ interface PrintingForm {
   note: string;
 }
 
-export function PrintingsTab({ exportButtons }: { exportButtons: ExportSlot }) {
+export function PrintingsTab() {
   const { modal, message } = App.useApp();
   const [query, setQuery] = useState<AdminPrintingsQuery>({ page: 1, pageSize: 10 });
   const [editing, setEditing] = useState<AdminPrintingRow | 'new' | null>(null);
@@ -77,7 +75,7 @@ export function PrintingsTab({ exportButtons }: { exportButtons: ExportSlot }) {
         remove
           .mutateAsync(p.id)
           .then(() => void message.success('印次记录已删除'))
-          .catch((err: unknown) => void message.error(errorText(err))),
+          .catch((err: unknown) => void message.error(errorMessage(err, '操作失败，请稍后重试'))),
     });
 
   return (
@@ -97,14 +95,14 @@ export function PrintingsTab({ exportButtons }: { exportButtons: ExportSlot }) {
           <Button type="primary" onClick={() => openForm('new')}>
             登记印次
           </Button>
-          {exportButtons({ url: ApiPaths.adminPublishingPrintingsExport, params: query, label: '印次列表' })}
+          <ExportButtons url={ApiPaths.adminPublishingPrintingsExport} params={query} label="印次列表" />
         </Space>
       </div>
       {printings.isError ? (
         <Result
           status="warning"
           title="加载失败"
-          subTitle={errorText(printings.error)}
+          subTitle={errorMessage(printings.error, '操作失败，请稍后重试')}
           extra={<Button onClick={() => void printings.refetch()}>重试</Button>}
         />
       ) : (
@@ -184,7 +182,7 @@ export function PrintingsTab({ exportButtons }: { exportButtons: ExportSlot }) {
             <Input maxLength={200} />
           </Form.Item>
         </Form>
-        {save.isError && <Alert type="error" showIcon message={errorText(save.error)} />}
+        {save.isError && <Alert type="error" showIcon message={errorMessage(save.error, '操作失败，请稍后重试')} />}
       </Modal>
     </>
   );

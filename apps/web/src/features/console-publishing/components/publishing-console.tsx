@@ -8,26 +8,25 @@ import { AnnouncementsTab } from './announcements-tab';
 import { ErrataTab } from './errata-tab';
 import { PrintingsTab } from './printings-tab';
 import styles from './console.module.css';
-import type { ExportSlot } from './types';
 
 const can = (roles: readonly string[], group: readonly string[]) => roles.some((r) => group.includes(r));
 
-export function PublishingConsole({ roles, exportButtons }: { roles: readonly string[]; exportButtons: ExportSlot }) {
+export function PublishingConsole({ roles }: { roles: readonly string[] }) {
   const tabs = [
     can(roles, CONSOLE_ACCESS.review) && {
       key: 'errata',
       label: '勘误',
-      children: <ErrataTab exportButtons={exportButtons} />,
+      children: <ErrataTab />,
     },
     can(roles, CONSOLE_ACCESS.content) && {
       key: 'announcements',
       label: '出版动态',
-      children: <AnnouncementsTab exportButtons={exportButtons} />,
+      children: <AnnouncementsTab />,
     },
     can(roles, CONSOLE_ACCESS.content) && {
       key: 'printings',
       label: '印次',
-      children: <PrintingsTab exportButtons={exportButtons} />,
+      children: <PrintingsTab />,
     },
   ].filter((t) => t !== false);
   return (

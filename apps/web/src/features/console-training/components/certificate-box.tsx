@@ -5,14 +5,13 @@
 import { trainingRevokeBody } from '@eav/contract';
 import { Alert, App, Button, Descriptions, Form, Input, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { requiredRule, zodRule } from '@/lib/form-rules';
 import { useCertificate } from '../api/get-certificate';
 import { useRevokeCertificate } from '../api/revoke-certificate';
 import styles from './console.module.css';
 
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
-const errorText = (e: unknown) => (e instanceof ApiError ? e.msg : '操作失败，请稍后重试');
 
 export function CertificateBox() {
   const { message } = App.useApp();
@@ -51,7 +50,13 @@ export function CertificateBox() {
         onSearch={(v) => setCode(v.trim())}
       />
       {cert.isError && (
-        <Alert style={{ marginTop: 12 }} type="warning" showIcon message={errorText(cert.error)} role="status" />
+        <Alert
+          style={{ marginTop: 12 }}
+          type="warning"
+          showIcon
+          message={errorMessage(cert.error, '操作失败，请稍后重试')}
+          role="status"
+        />
       )}
       {c && (
         <Descriptions bordered size="small" column={2} style={{ marginTop: 16 }}>
@@ -94,7 +99,7 @@ export function CertificateBox() {
             <Input.TextArea rows={3} maxLength={200} showCount />
           </Form.Item>
         </Form>
-        {revoke.isError && <Alert type="error" showIcon message={errorText(revoke.error)} />}
+        {revoke.isError && <Alert type="error" showIcon message={errorMessage(revoke.error, '操作失败，请稍后重试')} />}
       </Modal>
     </section>
   );

@@ -9,7 +9,7 @@ import { TRAINING_LIMITS } from '@eav/contract';
 import { Alert, App, Button, Drawer, Form, Input, InputNumber, Select, Space, Spin, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useStages, useStageSubjects } from '@/api/dictionaries';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useCourse } from '../api/get-course';
 import { useSaveCourse } from '../api/save-course';
 import { useQuestionSearch } from '../api/search-questions';
@@ -23,7 +23,6 @@ import {
 } from '../lib/course-form';
 import styles from './console.module.css';
 
-const errorText = (e: unknown) => (e instanceof ApiError ? e.msg : '操作失败，请稍后重试');
 const L = TRAINING_LIMITS;
 
 /** The quiz picker: question-bank search by keyword; typed ids are kept as they are. */
@@ -121,7 +120,7 @@ export function CourseDrawer({
           <div style={{ height: 120 }} />
         </Spin>
       ) : course.isError ? (
-        <Alert type="error" showIcon message={errorText(course.error)} />
+        <Alert type="error" showIcon message={errorMessage(course.error, '操作失败，请稍后重试')} />
       ) : (
         <Form<CourseFormValues> form={form} layout="vertical" aria-label="研修课程" initialValues={emptyCourse()}>
           {locked && (
@@ -132,7 +131,14 @@ export function CourseDrawer({
               message={`已有 ${course.data?.enrolledCount} 位教师报名：课时视频、结业测验、学时和及格分不能再修改，名称、简介、资料和发布状态仍可修改。`}
             />
           )}
-          {save.isError && <Alert style={{ marginBottom: 16 }} type="error" showIcon message={errorText(save.error)} />}
+          {save.isError && (
+            <Alert
+              style={{ marginBottom: 16 }}
+              type="error"
+              showIcon
+              message={errorMessage(save.error, '操作失败，请稍后重试')}
+            />
+          )}
           <Space wrap align="start">
             <Form.Item name="code" label="课程编码" required extra="2–40 位字母、数字、下划线或连字符">
               <Input disabled={courseId !== null} style={{ width: 220 }} />

@@ -5,18 +5,17 @@
 import { ApiPaths, type AdminTrainingCourseRow, type AdminTrainingCoursesQuery } from '@eav/contract';
 import { App, Button, Input, Result, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useCourses } from '../api/get-courses';
 import { useSetCoursePublished } from '../api/set-published';
 import { CertificateBox } from './certificate-box';
 import { CourseDrawer } from './course-drawer';
 import styles from './console.module.css';
-import type { ExportSlot } from './types';
+import { ExportButtons } from '@/components/export-buttons';
 
 const time = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
-const errorText = (e: unknown) => (e instanceof ApiError ? e.msg : '操作失败，请稍后重试');
 
-export function TrainingConsole({ exportButtons }: { exportButtons: ExportSlot }) {
+export function TrainingConsole() {
   const { modal, message } = App.useApp();
   const [query, setQuery] = useState<AdminTrainingCoursesQuery>({ page: 1, pageSize: 10 });
   /** The drawer: null closed, 'new' a new course, a number the course being edited. */
@@ -37,7 +36,7 @@ export function TrainingConsole({ exportButtons }: { exportButtons: ExportSlot }
         publish
           .mutateAsync({ id: c.id, published: !c.published })
           .then(() => void message.success(c.published ? '课程已下架' : '课程已发布'))
-          .catch((e: unknown) => void message.error(errorText(e))),
+          .catch((e: unknown) => void message.error(errorMessage(e, '操作失败，请稍后重试'))),
     });
 
   return (
@@ -74,14 +73,14 @@ export function TrainingConsole({ exportButtons }: { exportButtons: ExportSlot }
             <Button type="primary" onClick={() => setEditing('new')}>
               新建课程
             </Button>
-            {exportButtons({ url: ApiPaths.adminTrainingCoursesExport, params: query, label: '课程列表' })}
+            <ExportButtons url={ApiPaths.adminTrainingCoursesExport} params={query} label="课程列表" />
           </Space>
         </div>
         {courses.isError ? (
           <Result
             status="warning"
             title="加载失败"
-            subTitle={errorText(courses.error)}
+            subTitle={errorMessage(courses.error, '操作失败，请稍后重试')}
             extra={<Button onClick={() => void courses.refetch()}>重试</Button>}
           />
         ) : (

@@ -1,4 +1,4 @@
-/** `GET /api/v1/console/mfa`: whether the console user has enrolled TOTP and this session passed it. */
+/** `GET /api/v1/console/mfa`: whether the console user has enrolled TOTP and the current login has passed it. */
 import { ApiPaths, type ConsoleMfaState } from '@eav/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-/** `POST /api/v1/console/mfa/verify`: a TOTP code or a recovery code opens the console for this session. */
+/** `POST /api/v1/console/mfa/verify`: a TOTP code or a recovery code opens the console for the current login. */
 import { ApiPaths, type ConsoleMfaState, type ConsoleMfaVerifyBody } from '@eav/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
