@@ -13,6 +13,7 @@ COPY packages/contract/package.json packages/contract/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
+COPY patches/ patches/
 RUN npm ci
 COPY . .
 RUN npm run build \
