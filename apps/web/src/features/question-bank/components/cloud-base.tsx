@@ -72,7 +72,7 @@ export function CloudBase() {
   ]);
 
   const set = (key: QuestionFilterKey, value: string | undefined) =>
-    setFilters(setFilter(questionFilterSpec, filters, key, value));
+    setFilters((f) => setFilter(questionFilterSpec, f, key, value));
   const total = list.data?.total ?? facets.data?.total;
   const v = filters.values;
 
@@ -91,7 +91,7 @@ export function CloudBase() {
             role="search"
             onSubmit={(e) => {
               e.preventDefault();
-              setFilters(setKeyword(filters, keywordInput));
+              setFilters((f) => setKeyword(f, keywordInput));
             }}
           >
             <Input
@@ -103,7 +103,7 @@ export function CloudBase() {
               prefix={<SearchOutlined />}
               aria-label="搜索试题"
               onChange={(e) => setKeywordInput(e.target.value)}
-              onClear={() => setFilters(setKeyword(filters, ''))}
+              onClear={() => setFilters((f) => setKeyword(f, ''))}
             />
             <Button size="large" type="primary" htmlType="submit">
               搜索
@@ -176,7 +176,7 @@ export function CloudBase() {
                 </Tag>
               )}
               {filters.keyword && (
-                <Tag closable onClose={(e) => (e.preventDefault(), setFilters(setKeyword(filters, '')))}>
+                <Tag closable onClose={(e) => (e.preventDefault(), setFilters((f) => setKeyword(f, '')))}>
                   关键词：{filters.keyword}
                 </Tag>
               )}
@@ -243,7 +243,7 @@ export function CloudBase() {
                     showSizeChanger={false}
                     showTotal={() => `共 ${list.data.total} 道`}
                     onChange={(page) => {
-                      setFilters({ ...filters, page });
+                      setFilters((f) => ({ ...f, page }));
                       window.scrollTo({ top: 0, behavior: 'smooth' });
                     }}
                   />

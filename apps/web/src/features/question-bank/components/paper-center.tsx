@@ -88,7 +88,7 @@ export function PaperCenter() {
             role="search"
             onSubmit={(e) => {
               e.preventDefault();
-              setFilters(setKeyword(filters, keywordInput));
+              setFilters((f) => setKeyword(f, keywordInput));
             }}
           >
             <Input
@@ -100,7 +100,7 @@ export function PaperCenter() {
               prefix={<SearchOutlined />}
               aria-label="搜索试卷"
               onChange={(e) => setKeywordInput(e.target.value)}
-              onClear={() => setFilters(setKeyword(filters, ''))}
+              onClear={() => setFilters((f) => setKeyword(f, ''))}
             />
             <Button size="large" type="primary" htmlType="submit">
               搜索
@@ -113,7 +113,7 @@ export function PaperCenter() {
         <FacetFilters
           rows={facets.data ? paperRows(facets.data, filters) : undefined}
           loading={facets.isFetching}
-          onSelect={(key, value) => setFilters(setFilter(paperFilterSpec, filters, key as PaperFilterKey, value))}
+          onSelect={(key, value) => setFilters((f) => setFilter(paperFilterSpec, f, key as PaperFilterKey, value))}
         />
         <div className={styles.resultBar}>
           <span className={styles.resultCount} data-testid="result-count">
@@ -126,7 +126,7 @@ export function PaperCenter() {
             )}
           </span>
           {filters.keyword && (
-            <Tag closable onClose={(e) => (e.preventDefault(), setFilters(setKeyword(filters, '')))}>
+            <Tag closable onClose={(e) => (e.preventDefault(), setFilters((f) => setKeyword(f, '')))}>
               关键词：{filters.keyword}
             </Tag>
           )}
@@ -183,7 +183,7 @@ export function PaperCenter() {
                 showSizeChanger={false}
                 showTotal={(t) => `共 ${t} 份`}
                 onChange={(page) => {
-                  setFilters({ ...filters, page });
+                  setFilters((f) => ({ ...f, page }));
                   window.scrollTo({ top: 0, behavior: 'smooth' });
                 }}
               />
