@@ -148,7 +148,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authPlugin, { consoleMfa: config.consoleMfa });
   await app.register(erasurePlugin);
 
-  await runSeeders({ db: app.db, dataDir: config.dataDir, log: app.log, demo: config.seedDemo, config });
+  // Seeders check, then insert: instances starting together take turns, and the later ones find
+  // the work done.
+  await app.database.exclusively(() =>
+    runSeeders({ db: app.db, dataDir: config.dataDir, log: app.log, demo: config.seedDemo, config }),
+  );
 
   // Routes.
   await app.register(healthRoutes);

@@ -27,6 +27,13 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** Applies pending migrations (drizzle's migrator; pg_trgm is created by migration 0000). */
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while no other instance runs its own `exclusively` on the same database (PostgreSQL:
+   * a session-level advisory lock on a reserved connection; PGlite belongs to one process and needs
+   * none). For start-up work of the check-then-insert kind, such as the seeders, that two instances
+   * starting together would otherwise both do (docs/operations.md, Upgrade).
+   */
+  exclusively<T>(fn: () => Promise<T>): Promise<T>;
   /** Cheap liveness query for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -39,6 +46,9 @@ const migrationsFolder = () => path.join(serverRoot(), 'drizzle');
  * "eavmig" in ASCII). PGlite is single-process and needs none.
  */
 export const MIGRATION_LOCK_KEY = 0x6561766d6967;
+
+/** Key of the advisory lock held by `Database.exclusively` ("eavseed" in ASCII). */
+export const STARTUP_LOCK_KEY = 0x65617673656564;
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
@@ -57,24 +67,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connection: { application_name: 'eav-portal' },
     });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    /** Runs `fn` holding the session-level advisory lock `key` on a connection reserved for it. */
+    const locked = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
+      const lock = await client.reserve();
+      try {
+        await lock.unsafe(`select pg_advisory_lock(${key})`);
+        try {
+          return await fn();
+        } finally {
+          await lock.unsafe(`select pg_advisory_unlock(${key})`);
+        }
+      } finally {
+        lock.release();
+      }
+    };
     return {
       db,
       engine: 'postgres',
-      migrate: async () => {
-        // Several instances may start together (docs/operations.md, Upgrade): the first to take the
-        // session-level advisory lock migrates, the others wait and then find nothing left to apply.
-        const lock = await client.reserve();
-        try {
-          await lock.unsafe(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
-          try {
-            await migratePostgres(drizzlePostgres(client), { migrationsFolder: migrationsFolder() });
-          } finally {
-            await lock.unsafe(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
-          }
-        } finally {
-          lock.release();
-        }
-      },
+      // Several instances may start together (docs/operations.md, Upgrade): the first to take the
+      // lock migrates, the others wait and then find nothing left to apply.
+      migrate: () =>
+        locked(MIGRATION_LOCK_KEY, () =>
+          migratePostgres(drizzlePostgres(client), { migrationsFolder: migrationsFolder() }),
+        ),
+      exclusively: (fn) => locked(STARTUP_LOCK_KEY, fn),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -96,6 +112,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
     },
+    exclusively: (fn) => fn(),
     ping: async () => {
       await client.query('select 1');
     },
