@@ -120,7 +120,10 @@ export interface StoredNode {
   starred: boolean | null;
 }
 
-/** The stored chapter nodes of a book in display order (sort order, then id), with their details. */
+/**
+ * The stored chapter nodes of a book in display order (sort order, then id), with their details: the one
+ * reader of them, so the public tree, the importer and the console's editor agree on order and columns.
+ */
 export async function storedChapterRows(db: Db | Tx, textbookId: number): Promise<StoredNode[]> {
   return db
     .select({

@@ -7,7 +7,8 @@ import type { ChapterBook, ChapterBooksQuery, ChapterTreeNode, KnowledgePointNod
 import { and, asc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { chapterDetails, dictionary, knowledgePoints, textbookChapters, textbooks } from '../../db/schema';
+import { dictionary, knowledgePoints, textbookChapters, textbooks } from '../../db/schema';
+import { storedChapterRows } from './import-chapters';
 import { chapterQuestionCounts, knowledgePointCounts } from './search-index';
 
 /** The knowledge-point tree, optionally of one stage and/or subject. */
@@ -62,20 +63,7 @@ export async function knowledgePointTree(
 export async function chapterTreeOf(db: Db, textbookId: number): Promise<ChapterTreeNode[] | null> {
   const [book] = await db.select({ id: textbooks.id }).from(textbooks).where(eq(textbooks.id, textbookId));
   if (!book) return null;
-  const rows = await db
-    .select({
-      id: textbookChapters.id,
-      parentId: textbookChapters.parentId,
-      title: textbookChapters.title,
-      page: textbookChapters.page,
-      pageKind: chapterDetails.pageKind,
-      pageInferred: chapterDetails.pageInferred,
-      starred: chapterDetails.starred,
-    })
-    .from(textbookChapters)
-    .leftJoin(chapterDetails, eq(chapterDetails.chapterId, textbookChapters.id))
-    .where(eq(textbookChapters.textbookId, textbookId))
-    .orderBy(asc(textbookChapters.sortOrder), asc(textbookChapters.id));
+  const rows = await storedChapterRows(db, textbookId);
   const counts = await chapterQuestionCounts(
     db,
     rows.map((r) => r.id),
