@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { ManualChunkMeta } from 'rollup';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { bundleGuard } from './build/bundle-guard';
+import { shellPreload } from './build/shell-preload';
 
 /**
  * Development only: the dev server writes the run-time configuration tag into index.html as the
@@ -72,7 +73,7 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, path.resolve(import.meta.dirname, '../server'), '');
   const apiTarget = `http://127.0.0.1:${env.PORT || 8080}`;
   return {
-    plugins: [react(), bundleGuard(), devRuntimeConfig(env)],
+    plugins: [react(), bundleGuard(), shellPreload(), devRuntimeConfig(env)],
     resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
     server: {
       port: 5173,

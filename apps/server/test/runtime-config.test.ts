@@ -106,6 +106,73 @@ describe('the served page', () => {
   });
 });
 
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 13; M2012K11AC) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
+const LAPTOP =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36';
+
+/** The URLs a page names in `<link rel=…>` tags of the given kind. */
+function linked(html: string, rel: 'modulepreload' | 'preload'): string[] {
+  return [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]* href="([^"]+)"`, 'g'))].map((m) => m[1]!);
+}
+
+describe("the page names the device's shell for preloading", () => {
+  function withPreloads(preloads: unknown): string {
+    const dist = builtWebApp();
+    fs.writeFileSync(path.join(dist, 'shell-preload.json'), JSON.stringify(preloads));
+    return dist;
+  }
+  const preloads = {
+    h5: { modules: ['/assets/shell-1.js', '/assets/h5-shell-2.js'], styles: ['/assets/h5-ui-3.css'] },
+    desktop: { modules: ['/assets/shell-1.js', '/assets/desktop-shell-4.js'], styles: [] },
+  };
+
+  it('H5 shell for a phone, desktop shell otherwise, each variant with its own validator', async () => {
+    const app = await t.build({ config: testConfig({ webDistDir: withPreloads(preloads) }) });
+    const phone = await app.inject({ url: '/', headers: { 'user-agent': PHONE } });
+    const laptop = await app.inject({ url: '/', headers: { 'user-agent': LAPTOP } });
+    const none = await app.inject('/');
+    expect(linked(phone.body, 'modulepreload')).toEqual(preloads.h5.modules);
+    expect(linked(phone.body, 'preload')).toEqual(preloads.h5.styles);
+    // A phone's slow link fetches the stylesheets that block the first paint first.
+    expect(phone.body).toContain(
+      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/h5-ui-3.css" />',
+    );
+    expect(laptop.body).not.toContain('fetchpriority');
+    expect(linked(laptop.body, 'modulepreload')).toEqual(preloads.desktop.modules);
+    expect(linked(laptop.body, 'preload')).toEqual([]);
+    expect(none.body).toBe(laptop.body);
+    for (const res of [phone, laptop]) expect(res.headers.vary).toMatch(/User-Agent/);
+    // Both variants keep the configuration, and a cache never hands one device the other's page.
+    expect(configOf(phone.body)).toEqual(configOf(laptop.body));
+    expect(phone.headers.etag).not.toBe(laptop.headers.etag);
+    const revalidated = await app.inject({
+      url: '/',
+      headers: { 'user-agent': PHONE, 'if-none-match': phone.headers.etag as string },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    const crossed = await app.inject({
+      url: '/',
+      headers: { 'user-agent': LAPTOP, 'if-none-match': phone.headers.etag as string },
+    });
+    expect(crossed.statusCode).toBe(200);
+  });
+
+  it('serves the page without hints when the file is missing or names anything but local assets', async () => {
+    for (const dist of [
+      builtWebApp(),
+      withPreloads({ ...preloads, h5: { modules: ['https://cdn.example.com/x.js'], styles: [] } }),
+      withPreloads({ h5: preloads.h5 }),
+    ]) {
+      const app = await t.build({ config: testConfig({ webDistDir: dist }) });
+      const res = await app.inject({ url: '/', headers: { 'user-agent': PHONE } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('<link rel="modulepreload"');
+      expect(configOf(res.body)).toMatchObject({ signSecret: 'test-secret' });
+    }
+  });
+});
+
 describe('renderIndexHtml', () => {
   const config = { signSecret: 's', publicOrigin: null, features: {} };
 

@@ -89,7 +89,8 @@ export function entryBudgetViolations(bundle: OutputBundle, budget: number = ENT
   return found;
 }
 
-function staticClosure(start: OutputChunk, chunks: Map<string, OutputChunk>): string[] {
+/** `start` and every chunk it imports statically, transitively, as file names in load order. */
+export function staticClosure(start: OutputChunk, chunks: Map<string, OutputChunk>): string[] {
   const seen: string[] = [];
   const queue = [start.fileName];
   while (queue.length) {

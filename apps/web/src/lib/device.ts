@@ -2,12 +2,11 @@
  * Device detection and the mobile viewport (docs/product.md §2, Shell: mobile devices get a fixed
  * 375 px-wide viewport scaled to the screen).
  */
-import { MOBILE_LAYOUT_WIDTH } from '@eav/contract';
+import { isMobileUserAgent, MOBILE_LAYOUT_WIDTH } from '@eav/contract';
 
-const MOBILE_UA = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile|HarmonyOS|MicroMessenger/i;
-
+/** Whether this browser is a phone's or a tablet's (the contract's rule, shared with the server). */
 export function isMobileDevice(userAgent: string = navigator.userAgent): boolean {
-  return MOBILE_UA.test(userAgent);
+  return isMobileUserAgent(userAgent);
 }
 
 /**
