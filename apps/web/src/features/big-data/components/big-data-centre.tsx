@@ -122,7 +122,7 @@ export function BigDataCentre() {
           <Alert
             type="error"
             showIcon
-            message="数据加载失败"
+            title="数据加载失败"
             description="请检查网络后重试。"
             action={<Button onClick={() => void refetch()}>重试</Button>}
           />

@@ -64,7 +64,7 @@ function ConversationList({
       data-testid={testId}
     >
       {error ? (
-        <Alert type="error" showIcon message="列表加载失败，请稍后刷新" />
+        <Alert type="error" showIcon title="列表加载失败，请稍后刷新" />
       ) : (
         <List
           loading={loading}
@@ -241,7 +241,7 @@ function CannedManager() {
   return (
     <Card size="small" title={<h2 className={styles.cardTitle}>快捷回复</h2>} className={styles.listCard}>
       {canned.isError ? (
-        <Alert type="error" showIcon message="快捷回复加载失败" />
+        <Alert type="error" showIcon title="快捷回复加载失败" />
       ) : (
         <List
           size="small"

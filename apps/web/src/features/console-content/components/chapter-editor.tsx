@@ -18,6 +18,7 @@ import {
 import { Alert, App, Button, Drawer, Empty, Skeleton, Space, Tag, Tree } from 'antd';
 import type { TreeDataNode, TreeProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { SaveError } from '@/components/ui/save-error';
 import { errorMessage } from '@/lib/error-message';
 import { useConsoleChapters } from '../api/get-chapters';
 import { useSaveConsoleChapters } from '../api/save-chapters';
@@ -294,7 +295,7 @@ export function ChapterEditor({ book, onClose }: { book: AdminTextbookRow; onClo
               </Button>
             </div>
             {invalid && <Alert type="warning" showIcon title={invalid} />}
-            {save.isError && <Alert type="error" showIcon title={errorMessage(save.error, '目录保存失败')} />}
+            <SaveError error={save.error} fallback="目录保存失败" />
             <div className={editorStyles.body}>
               <div className={editorStyles.tree}>
                 {tree.length === 0 ? (

@@ -19,6 +19,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useStages } from '@/api/dictionaries';
 import { ExportButtons } from '@/components/export-buttons';
+import { SaveError } from '@/components/ui/save-error';
 import { errorMessage } from '@/lib/error-message';
 import { useConsoleTextbooks } from '../api/get-textbooks';
 import { useUpdateTextbook } from '../api/update-textbook';
@@ -127,7 +128,7 @@ function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void
           <p className={styles.muted}>
             支持 JPG、PNG、WEBP、GIF、AVIF，最大 10 MB；服务器重新编码为 WebP 并去除图片信息。
           </p>
-          {cover.isError && <Alert type="error" showIcon title={errorMessage(cover.error, '封面上传失败')} />}
+          <SaveError error={cover.error} fallback="封面上传失败" />
           <h3 className={styles.subtitle}>教材 PDF</h3>
           <Upload
             accept="application/pdf,.pdf"
@@ -162,7 +163,7 @@ function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void
           <p className={styles.muted}>
             仅支持 PDF，最大 {LIMITS.textbookPdfBytes / 1024 / 1024} MB；上传成功后替换原文件，读者按原阅读权限阅读。
           </p>
-          {pdf.isError && <Alert type="error" showIcon title={errorMessage(pdf.error, 'PDF 上传失败')} />}
+          <SaveError error={pdf.error} fallback="PDF 上传失败" />
         </div>
       </div>
     </Drawer>

@@ -14,6 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Form, Input, Result, Select, Space, Spin, Switch, Table, Tabs, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { LazyRichText } from '@/components/rich-text';
+import { SaveError } from '@/components/ui/save-error';
 import { errorMessage } from '@/lib/error-message';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
 import { announcementQueryOptions, useAnnouncement } from '../api/get-announcement';
@@ -87,17 +88,10 @@ function AnnouncementDrawer({ id, open, onClose }: { id: number | null; open: bo
           <div style={{ height: 120 }} />
         </Spin>
       ) : one.isError ? (
-        <Alert type="error" showIcon message={errorMessage(one.error, '操作失败，请稍后重试')} />
+        <Alert type="error" showIcon title={errorMessage(one.error, '操作失败，请稍后重试')} />
       ) : (
         <Form<AnnouncementForm> form={form} layout="vertical" aria-label="出版动态">
-          {save.isError && (
-            <Alert
-              style={{ marginBottom: 16 }}
-              type="error"
-              showIcon
-              message={errorMessage(save.error, '操作失败，请稍后重试')}
-            />
-          )}
+          <SaveError error={save.error} style={{ marginBottom: 16 }} />
           <Form.Item name="title" label="标题" required>
             <Input maxLength={80} showCount />
           </Form.Item>

@@ -4,8 +4,9 @@
  * Live notices are all published (a withdrawn one is deleted; the audit log keeps its text).
  */
 import { ApiPaths, erratumBody, type AdminErrataQuery, type AdminErratumRow } from '@eav/contract';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Result, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, InputNumber, Modal, Result, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { SaveError } from '@/components/ui/save-error';
 import { errorMessage } from '@/lib/error-message';
 import { useErrata } from '../api/get-errata';
 import { useSaveErratum } from '../api/save-erratum';
@@ -198,7 +199,7 @@ export function ErrataTab() {
             同一教材、页码和原文已有勘误时，发布会更新那一条而不是新增。
           </Typography.Paragraph>
         )}
-        {save.isError && <Alert type="error" showIcon message={errorMessage(save.error, '操作失败，请稍后重试')} />}
+        <SaveError error={save.error} />
       </Modal>
     </>
   );

@@ -3,8 +3,9 @@
  * export); 登记/编辑 in a dialog checked with the contract's `printingBody`; 删除 confirmed.
  */
 import { ApiPaths, printingBody, type AdminPrintingRow, type AdminPrintingsQuery } from '@eav/contract';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Result, Space, Table } from 'antd';
+import { App, Button, Form, Input, InputNumber, Modal, Result, Space, Table } from 'antd';
 import { useState } from 'react';
+import { SaveError } from '@/components/ui/save-error';
 import { errorMessage } from '@/lib/error-message';
 import { useDeletePrinting } from '../api/delete-printing';
 import { usePrintings } from '../api/get-printings';
@@ -182,7 +183,7 @@ export function PrintingsTab() {
             <Input maxLength={200} />
           </Form.Item>
         </Form>
-        {save.isError && <Alert type="error" showIcon message={errorMessage(save.error, '操作失败，请稍后重试')} />}
+        <SaveError error={save.error} />
       </Modal>
     </>
   );

@@ -5,6 +5,7 @@
 import { trainingRevokeBody } from '@eav/contract';
 import { Alert, App, Button, Descriptions, Form, Input, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { SaveError } from '@/components/ui/save-error';
 import { errorMessage } from '@/lib/error-message';
 import { requiredRule, zodRule } from '@/lib/form-rules';
 import { useCertificate } from '../api/get-certificate';
@@ -54,7 +55,7 @@ export function CertificateBox() {
           style={{ marginTop: 12 }}
           type="warning"
           showIcon
-          message={errorMessage(cert.error, '操作失败，请稍后重试')}
+          title={errorMessage(cert.error, '操作失败，请稍后重试')}
           role="status"
         />
       )}
@@ -99,7 +100,7 @@ export function CertificateBox() {
             <Input.TextArea rows={3} maxLength={200} showCount />
           </Form.Item>
         </Form>
-        {revoke.isError && <Alert type="error" showIcon message={errorMessage(revoke.error, '操作失败，请稍后重试')} />}
+        <SaveError error={revoke.error} />
       </Modal>
     </section>
   );

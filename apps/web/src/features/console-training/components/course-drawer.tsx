@@ -9,6 +9,7 @@ import { TRAINING_LIMITS } from '@eav/contract';
 import { Alert, App, Button, Drawer, Form, Input, InputNumber, Select, Space, Spin, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useStages, useStageSubjects } from '@/api/dictionaries';
+import { SaveError } from '@/components/ui/save-error';
 import { errorMessage } from '@/lib/error-message';
 import { useCourse } from '../api/get-course';
 import { useSaveCourse } from '../api/save-course';
@@ -120,7 +121,7 @@ export function CourseDrawer({
           <div style={{ height: 120 }} />
         </Spin>
       ) : course.isError ? (
-        <Alert type="error" showIcon message={errorMessage(course.error, '操作失败，请稍后重试')} />
+        <Alert type="error" showIcon title={errorMessage(course.error, '操作失败，请稍后重试')} />
       ) : (
         <Form<CourseFormValues> form={form} layout="vertical" aria-label="研修课程" initialValues={emptyCourse()}>
           {locked && (
@@ -128,17 +129,10 @@ export function CourseDrawer({
               style={{ marginBottom: 16 }}
               type="info"
               showIcon
-              message={`已有 ${course.data?.enrolledCount} 位教师报名：课时视频、结业测验、学时和及格分不能再修改，名称、简介、资料和发布状态仍可修改。`}
+              title={`已有 ${course.data?.enrolledCount} 位教师报名：课时视频、结业测验、学时和及格分不能再修改，名称、简介、资料和发布状态仍可修改。`}
             />
           )}
-          {save.isError && (
-            <Alert
-              style={{ marginBottom: 16 }}
-              type="error"
-              showIcon
-              message={errorMessage(save.error, '操作失败，请稍后重试')}
-            />
-          )}
+          <SaveError error={save.error} style={{ marginBottom: 16 }} />
           <Space wrap align="start">
             <Form.Item name="code" label="课程编码" required extra="2–40 位字母、数字、下划线或连字符">
               <Input disabled={courseId !== null} style={{ width: 220 }} />

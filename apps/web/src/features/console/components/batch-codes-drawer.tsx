@@ -36,7 +36,7 @@ export function BatchCodesDrawer({ batch, onClose }: { batch: AdminCodeBatchRow 
             />
             <ExportButtons url={ApiPaths.adminCodeBatchCodesExport(batch.id)} params={query} label="激活情况" />
           </Space>
-          {codes.isError && <Alert type="error" showIcon message={errorText(codes.error)} />}
+          {codes.isError && <Alert type="error" showIcon title={errorText(codes.error)} />}
           <Table<AdminBatchCodeRow>
             rowKey="id"
             size="small"

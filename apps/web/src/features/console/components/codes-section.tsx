@@ -140,7 +140,7 @@ export function CodesSection() {
             </Button>
           </Form.Item>
         </Form>
-        {create.isError && <Alert style={{ marginTop: 12 }} type="error" showIcon message={errorText(create.error)} />}
+        {create.isError && <Alert style={{ marginTop: 12 }} type="error" showIcon title={errorText(create.error)} />}
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
           激活码只在生成时下载一次，服务器仅保存其摘要，请妥善保管文件。
         </Typography.Paragraph>

@@ -49,7 +49,7 @@ export function MfaEnrol() {
         或企业微信的动态口令）扫描二维码，或手动输入密钥，再输入应用显示的 6 位数字。
       </Typography.Paragraph>
       {enrol.isPending && <Spin tip="正在生成二维码…" />}
-      {enrol.isError && <Alert type="error" showIcon message={errorText(enrol.error)} />}
+      {enrol.isError && <Alert type="error" showIcon title={errorText(enrol.error)} />}
       {enrol.data && (
         <>
           <img className={styles.qr} src={enrol.data.qrDataUrl} alt="动态验证码绑定二维码" width={220} height={220} />
@@ -73,9 +73,7 @@ export function MfaEnrol() {
             >
               <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
             </Form.Item>
-            {confirm.isError && (
-              <Alert className={styles.gap} type="error" showIcon message={errorText(confirm.error)} />
-            )}
+            {confirm.isError && <Alert className={styles.gap} type="error" showIcon title={errorText(confirm.error)} />}
             <Button type="primary" htmlType="submit" block loading={confirm.isPending}>
               确认绑定
             </Button>

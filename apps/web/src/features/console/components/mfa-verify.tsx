@@ -36,7 +36,7 @@ export function MfaVerify() {
             <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
           </Form.Item>
         )}
-        {verify.isError && <Alert className={styles.gap} type="error" showIcon message={errorText(verify.error)} />}
+        {verify.isError && <Alert className={styles.gap} type="error" showIcon title={errorText(verify.error)} />}
         <Button type="primary" htmlType="submit" block loading={verify.isPending}>
           验 证
         </Button>

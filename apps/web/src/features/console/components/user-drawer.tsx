@@ -59,7 +59,7 @@ export function UserDrawer({
   return (
     <Drawer open={userId !== null} onClose={onClose} size="large" title={u ? `用户：${u.userName}` : '用户详情'}>
       {user.isPending && <Skeleton active />}
-      {user.isError && <Alert type="error" showIcon message={errorText(user.error)} />}
+      {user.isError && <Alert type="error" showIcon title={errorText(user.error)} />}
       {u && (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
           <Descriptions column={1} bordered size="small">

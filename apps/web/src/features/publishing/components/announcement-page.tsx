@@ -42,7 +42,7 @@ export function AnnouncementPage() {
             <Alert
               type="error"
               showIcon
-              message="公告加载失败"
+              title="公告加载失败"
               description="请检查网络后重试。"
               action={<Button onClick={() => void q.refetch()}>重试</Button>}
             />

@@ -83,7 +83,7 @@ export function BookPublishing({ bookId, onOpenPage }: { bookId: number; onOpenP
         <Alert
           type="error"
           showIcon
-          message="版次与勘误加载失败"
+          title="版次与勘误加载失败"
           action={<Button onClick={() => void query.refetch()}>重试</Button>}
         />
       ) : !query.data ? (
