@@ -115,7 +115,7 @@ test.describe('on a phone', () => {
     await expect(list).toContainText(`共 ${count} 本教材`);
     await expect(page.getByTestId('h5-filter-button')).toHaveText('筛选 1');
     // Titles keep their volume (上册/下册) visible.
-    const title = list.locator('h3').first();
+    const title = list.locator('h2').first();
     await expect(title).toHaveText(/册/);
     const clipped = await title.evaluate((el) => el.scrollHeight > el.clientHeight + 1);
     expect(clipped).toBe(false);
@@ -169,8 +169,139 @@ test.describe('on a phone', () => {
     );
     await page.keyboard.press('End');
     await expect(sheet).toHaveAttribute('data-page', String(book.pageCount));
+    // The page number changes before pdf.js has drawn the new page; its text layer (every demo page
+    // has a running header) is laid out only once the page is loaded, so the screenshot shows it.
+    await expect(sheet.locator('.react-pdf__Page__textContent span').first()).toBeVisible();
+    await expect(canvas).toBeVisible();
     await page.screenshot({ path: path.join(SHOTS, 'mobile-reader-375.png') });
     expect(await axeProblems(page)).toEqual([]);
+  });
+});
+
+/** The URLs the served page names in `<link rel="modulepreload">` for a browser with `userAgent`. */
+async function preloadedModules(page: Page, userAgent: string): Promise<string[]> {
+  const res = await page.request.get('/', { headers: { 'user-agent': userAgent } });
+  expect(res.status()).toBe(200);
+  expect(res.headers()['vary']).toMatch(/User-Agent/i);
+  return [...(await res.text()).matchAll(/<link rel="modulepreload" crossorigin[^>]* href="([^"]+)"/g)].map(
+    (m) => m[1]!,
+  );
+}
+
+test.describe('the page preloads the shell of the device', () => {
+  test('a phone gets the H5 shell and fetches each preloaded file once', async ({ page }) => {
+    const named = await preloadedModules(page, MOBILE_UA);
+    expect(named.some((u) => /\/h5-shell-[\w-]+\.js$/.test(u))).toBe(true);
+    expect(named.some((u) => /\/desktop-shell-/.test(u))).toBe(false);
+    const fetched = new Map<string, number>();
+    page.on('request', (r) => {
+      const p = new URL(r.url()).pathname;
+      fetched.set(p, (fetched.get(p) ?? 0) + 1);
+    });
+    await page.setExtraHTTPHeaders({ 'user-agent': MOBILE_UA });
+    await page.goto('/#/mobileH5/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The module loads reuse the preloaded responses: a mismatch (crossorigin, URL) would fetch twice.
+    for (const url of named) expect(fetched.get(url), url).toBe(1);
+  });
+
+  test('a desktop browser gets the desktop shell', async ({ page }) => {
+    const named = await preloadedModules(
+      page,
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36',
+    );
+    expect(named.some((u) => /\/desktop-shell-[\w-]+\.js$/.test(u))).toBe(true);
+    expect(named.some((u) => /\/h5-shell-/.test(u))).toBe(false);
+  });
+});
+
+test.describe('desktop pages at 375 px in a desktop browser', () => {
+  // A narrow desktop window (or 400 % zoom): no phone user agent, so no H5 redirect.
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the header fits in one row above the page title and its menu button opens the navigation', async ({ page }) => {
+    const header = page.getByTestId('site-header');
+    for (const route of ['/WisdomTeaching', '/digitalResources/cloudBase', '/digitalBook', '/help']) {
+      await page.goto(`/#${route}`);
+      const title = page.getByRole('heading', { level: 1 }).first();
+      await expect(title).toBeVisible();
+      // Measured together, and again while the page is still rendering (the title may be replaced).
+      await expect
+        .poll(
+          () =>
+            title.evaluate((h1) => {
+              const bar = document.querySelector('[data-testid="site-header"]')!.getBoundingClientRect();
+              return h1.getBoundingClientRect().top - bar.bottom;
+            }),
+          { message: `${route}: the header covers the page title` },
+        )
+        .toBeGreaterThanOrEqual(0);
+      const sideways = await header.evaluate((el) => el.scrollWidth - document.documentElement.clientWidth);
+      expect(sideways, `${route}: the header runs off the screen`).toBeLessThanOrEqual(0);
+      const button = header.getByRole('button', { name: '打开导航菜单' });
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width, `${route}: the menu button is cut off`).toBeLessThanOrEqual(375);
+    }
+    expect(await axeProblems(page)).toEqual([]);
+
+    // By keyboard: the button opens the drawer with the current page marked; Escape returns focus.
+    await page.goto('/#/WisdomTeaching');
+    await expect(header.getByRole('navigation', { name: '主导航' })).toBeHidden();
+    const button = header.getByRole('button', { name: '打开导航菜单' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: '导航菜单' });
+    await expect(drawer).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const nav = drawer.getByRole('navigation', { name: '主导航' });
+    await expect(nav.getByRole('link', { name: '智慧教学' })).toHaveAttribute('aria-current', 'page');
+    await expect(drawer.getByRole('link', { name: '登录' })).toBeVisible();
+    expect(await axeProblems(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(button).toBeFocused();
+
+    // A link navigates and closes the drawer.
+    await button.click();
+    await nav.getByRole('link', { name: '智慧出版' }).click();
+    await expect(page).toHaveURL(/#\/smartPublishing$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  });
+
+  test('pages reflow at 320 px: nothing scrolls sideways (WCAG 2.2 SC 1.4.10)', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    const pages: [string, string][] = [
+      ['/', 'area-grid'],
+      ['/digitalBook', 'textbook-grid'],
+      ['/digitalResources/cloudBase', 'digital-resources-nav'],
+      ['/digitalResources/paperCenter', 'digital-resources-nav'],
+    ];
+    for (const [route, testId] of pages) {
+      await page.goto(`/#${route}`);
+      await expect(page.getByTestId(testId)).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
+      // Lists and trees load after the first paint; their widths count too.
+      await page.waitForLoadState('networkidle');
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(sideways, `${route}: the page is wider than the window`).toBeLessThanOrEqual(0);
+    }
+    expect(await axeProblems(page)).toEqual([]);
+  });
+
+  test('logged in, the drawer holds the account menu', async ({ page }) => {
+    await logIn(page);
+    await page.goto('/#/help');
+    await page.getByRole('button', { name: '打开导航菜单' }).click();
+    const drawer = page.getByRole('dialog', { name: '导航菜单' });
+    const account = drawer.getByRole('menu', { name: '账号菜单' });
+    await expect(account.getByRole('menuitem', { name: '个人中心' })).toBeVisible();
+    expect(await axeProblems(page)).toEqual([]);
+    await account.getByRole('menuitem', { name: '我的教材' }).click();
+    await expect(page).toHaveURL(/#\/myBook$/);
+    await expect(drawer).toBeHidden();
   });
 });
 

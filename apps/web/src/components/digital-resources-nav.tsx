@@ -25,6 +25,10 @@ const inner: CSSProperties = {
   alignItems: 'stretch',
   gap: 8,
   minHeight: 64,
+  // On a phone the labels stay on one line and the bar scrolls sideways, as tab bars do, instead of
+  // stacking each label a character per line.
+  overflowX: 'auto',
+  whiteSpace: 'nowrap',
 };
 const area: CSSProperties = {
   display: 'flex',
@@ -33,6 +37,7 @@ const area: CSSProperties = {
   fontWeight: 700,
   letterSpacing: 2,
   marginRight: 24,
+  flexShrink: 0,
 };
 const list: CSSProperties = {
   display: 'flex',
@@ -84,7 +89,7 @@ export function DigitalResourcesNav({ extra }: DigitalResourcesNavProps) {
           </ul>
         </nav>
         <span style={{ flex: 1 }} />
-        <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 16, flexShrink: 0 }}>
           {extra}
           <NavLink
             to={paths.help}

@@ -12,9 +12,10 @@ import {
   SolutionOutlined,
   UserOutlined,
   FolderOpenOutlined,
+  MenuOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dropdown, type MenuProps } from 'antd';
+import { Drawer, Dropdown, Menu, type MenuProps } from 'antd';
 import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logout as endSession } from '@/api/logout';
@@ -26,6 +27,7 @@ import { useSession } from '@/stores/session';
 import { useBackOffice } from './back-office-context';
 import { useClassServerJump } from './class-server-context';
 import { MENU, selectedMenuKey, selectedTextbookChild } from './menu';
+import { useNavDrawer } from './nav-drawer';
 
 export const DEFAULT_AVATAR = '/avatar-default.svg';
 
@@ -34,11 +36,7 @@ export function Header() {
   const navigate = useNavigate();
   const selected = selectedMenuKey(pathname);
   const selectedChild = selectedTextbookChild(pathname);
-
-  /** Spec 2: clicking the already selected entry does nothing. */
-  const guard = (active: boolean) => (e: MouseEvent) => {
-    if (active) e.preventDefault();
-  };
+  const drawer = useNavDrawer(pathname);
 
   return (
     <header className="eav-header" data-testid="site-header">
@@ -90,8 +88,144 @@ export function Header() {
           })}
         </nav>
         <UserArea />
+        <button
+          type="button"
+          className="eav-header__menu-button"
+          aria-label="打开导航菜单"
+          aria-haspopup="dialog"
+          aria-expanded={drawer.open}
+          data-testid="nav-menu-button"
+          onClick={drawer.show}
+        >
+          <MenuOutlined aria-hidden />
+        </button>
       </div>
+      <Drawer
+        open={drawer.open}
+        onClose={drawer.close}
+        title="导航菜单"
+        placement="right"
+        size="min(320px, 86vw)"
+        closable={{ 'aria-label': '关闭导航菜单' }}
+        rootClassName="eav-nav-drawer"
+      >
+        <DrawerNav pathname={pathname} onNavigate={drawer.close} />
+      </Drawer>
     </header>
+  );
+}
+
+/** Spec 2: clicking the already selected entry does nothing. */
+function guard(active: boolean) {
+  return (e: MouseEvent) => {
+    if (active) e.preventDefault();
+  };
+}
+
+/**
+ * The drawer's content: the menu entries as plain links (Tab moves through them; the current page is
+ * marked with aria-current and the same colour and bar as the menu row), 数字教材's dropdown as a
+ * labelled sub-list, then the user area, which the narrow header row has no room for.
+ */
+function DrawerNav({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
+  const selected = selectedMenuKey(pathname);
+  const selectedChild = selectedTextbookChild(pathname);
+  const user = useSession((s) => s.user);
+
+  const link = (to: string, label: string, active: boolean, key?: string) => (
+    <Link
+      to={to}
+      className={`eav-drawer-nav__item${active ? ' is-active' : ''}`}
+      aria-current={active ? 'page' : undefined}
+      data-menu-key={key}
+      onClick={(e) => {
+        guard(active)(e);
+        onNavigate();
+      }}
+    >
+      {label}
+    </Link>
+  );
+
+  return (
+    <>
+      <nav className="eav-drawer-nav" aria-label="主导航">
+        <ul className="eav-drawer-nav__list">
+          {MENU.map((entry) => (
+            <li key={entry.key}>
+              {entry.children ? (
+                <>
+                  <span
+                    id={`eav-drawer-nav-${entry.key}`}
+                    className={`eav-drawer-nav__group${entry.key === selected ? ' is-active' : ''}`}
+                  >
+                    {entry.label}
+                  </span>
+                  <ul className="eav-drawer-nav__sublist" aria-labelledby={`eav-drawer-nav-${entry.key}`}>
+                    {entry.children.map((c) => (
+                      <li key={c.key}>{link(c.to, c.label, c.key === selectedChild, c.key)}</li>
+                    ))}
+                  </ul>
+                </>
+              ) : (
+                link(entry.to, entry.label, entry.key === selected, entry.key)
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="eav-drawer-nav__account">
+        {user ? (
+          <DrawerUserMenu
+            userId={user.userId}
+            userName={user.userName}
+            avatar={user.avatar ?? null}
+            onNavigate={onNavigate}
+          />
+        ) : (
+          <div className="eav-auth" data-testid="drawer-auth-links">
+            <Link to={loginPath('login')} className="eav-auth__login" onClick={onNavigate}>
+              登录
+            </Link>
+            <Link to={loginPath('register')} className="eav-auth__register" onClick={onNavigate}>
+              注册
+            </Link>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
+
+function DrawerUserMenu({
+  userId,
+  userName,
+  avatar,
+  onNavigate,
+}: {
+  userId: number;
+  userName: string;
+  avatar: string | null;
+  onNavigate: () => void;
+}) {
+  const { items, onClick } = useUserMenu(userId);
+  return (
+    <>
+      <div className="eav-drawer-nav__user">
+        <Avatar src={avatar} />
+        <span className="eav-user__name">{userName}</span>
+      </div>
+      <Menu
+        mode="inline"
+        selectable={false}
+        items={items}
+        aria-label="账号菜单"
+        onClick={(info) => {
+          onNavigate();
+          onClick?.(info);
+        }}
+      />
+    </>
   );
 }
 
@@ -112,7 +246,8 @@ function UserArea() {
   return <UserMenu userId={user.userId} userName={user.userName} avatar={user.avatar ?? null} />;
 }
 
-function UserMenu({ userId, userName, avatar }: { userId: number; userName: string; avatar: string | null }) {
+/** The user dropdown's entries and their actions, shared by the header's dropdown and the drawer. */
+function useUserMenu(userId: number): { items: MenuProps['items']; onClick: MenuProps['onClick'] } {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // Checked again here: whatever provides the address, only https or an in-app path is opened.
@@ -142,25 +277,30 @@ function UserMenu({ userId, userName, avatar }: { userId: number; userName: stri
     else if (key === 'classServer') void classServer?.();
     else if (key === 'logout') void logout();
   };
+  return { items, onClick };
+}
 
+function Avatar({ src }: { src: string | null }) {
   return (
-    <Dropdown
-      trigger={['click']}
-      placement="bottomRight"
-      menu={{ items, onClick }}
-      classNames={{ root: 'eav-user__dropdown' }}
-    >
+    <img
+      className="eav-user__avatar"
+      src={src || DEFAULT_AVATAR}
+      alt=""
+      width={32}
+      height={32}
+      onError={(e) => {
+        if (!e.currentTarget.src.endsWith(DEFAULT_AVATAR)) e.currentTarget.src = DEFAULT_AVATAR;
+      }}
+    />
+  );
+}
+
+function UserMenu({ userId, userName, avatar }: { userId: number; userName: string; avatar: string | null }) {
+  const menu = useUserMenu(userId);
+  return (
+    <Dropdown trigger={['click']} placement="bottomRight" menu={menu} classNames={{ root: 'eav-user__dropdown' }}>
       <button type="button" className="eav-user" data-testid="user-menu">
-        <img
-          className="eav-user__avatar"
-          src={avatar || DEFAULT_AVATAR}
-          alt=""
-          width={32}
-          height={32}
-          onError={(e) => {
-            if (!e.currentTarget.src.endsWith(DEFAULT_AVATAR)) e.currentTarget.src = DEFAULT_AVATAR;
-          }}
-        />
+        <Avatar src={avatar} />
         <span className="eav-user__name">{userName}</span>
         <DownOutlined className="eav-user__caret" />
       </button>
