@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { useVideos } from '../api/get-videos';
 import { LessonCard, LessonCardSkeleton } from './lesson-card';
 import styles from './learning.module.css';
+import { usePageLinks } from '@/components/ui/page-links';
 
 const PAGE_SIZE = 16;
 
@@ -20,6 +21,7 @@ function positive(v: string | null): number | undefined {
 }
 
 export function LessonLibrary() {
+  const pageLinks = usePageLinks();
   const [search, setSearch] = useSearchParams();
   const stageId = positive(search.get('stageId'));
   const subjectId = positive(search.get('subjectId'));
@@ -156,6 +158,7 @@ export function LessonLibrary() {
             </div>
             {list.data.total > PAGE_SIZE && (
               <Pagination
+                itemRender={pageLinks}
                 className={styles.pagination}
                 align="center"
                 current={page}

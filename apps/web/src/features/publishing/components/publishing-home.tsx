@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { ANNOUNCEMENTS_PAGE_SIZE, useAnnouncements } from '../api/get-announcements';
 import { useShowcase } from '../api/get-showcase';
 import styles from './publishing.module.css';
+import { usePageLinks } from '@/components/ui/page-links';
 
 /** `/smartPublishing/news?id=`. */
 export const announcementHref = (id: number) => `${paths.publishingNews}?id=${id}`;
@@ -29,7 +30,7 @@ function Showcase({ renderBook }: { renderBook: (book: TextbookListItem) => Reac
       <Alert
         type="error"
         showIcon
-        message="出版物加载失败"
+        title="出版物加载失败"
         description="请检查网络后重试。"
         action={<Button onClick={() => void q.refetch()}>重试</Button>}
       />
@@ -73,6 +74,7 @@ function Showcase({ renderBook }: { renderBook: (book: TextbookListItem) => Reac
 }
 
 function News() {
+  const pageLinks = usePageLinks();
   const [search, setSearch] = useSearchParams();
   const raw = Number(search.get('page'));
   const page = Number.isInteger(raw) && raw > 0 ? raw : 1;
@@ -88,7 +90,7 @@ function News() {
         <Alert
           type="error"
           showIcon
-          message="出版动态加载失败"
+          title="出版动态加载失败"
           action={<Button onClick={() => void q.refetch()}>重试</Button>}
         />
       ) : !q.data ? (
@@ -112,6 +114,7 @@ function News() {
           </ul>
           {q.data.total > ANNOUNCEMENTS_PAGE_SIZE && (
             <Pagination
+              itemRender={pageLinks}
               className={styles.pagination}
               current={page}
               pageSize={ANNOUNCEMENTS_PAGE_SIZE}

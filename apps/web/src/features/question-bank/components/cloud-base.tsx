@@ -35,6 +35,7 @@ import { KnowledgePointTree } from './knowledge-point-tree';
 import { QueryError } from './query-error';
 import { QuestionCard } from './question-card';
 import styles from './question-bank.module.css';
+import { usePageLinks } from '@/components/ui/page-links';
 
 export const QUESTION_PAGE_SIZE = 10;
 
@@ -51,6 +52,7 @@ function questionRows(facets: QuestionFacets, f: UrlFilters<QuestionFilterKey>):
 }
 
 export function CloudBase() {
+  const pageLinks = usePageLinks();
   const [filters, setFilters] = useUrlFilters(questionFilterSpec);
   const facets = useQuestionFacets(facetQuery(filters));
   const list = useQuestions(listQuery(filters, QUESTION_PAGE_SIZE));
@@ -235,6 +237,7 @@ export function CloudBase() {
                 </div>
                 {list.data.total > QUESTION_PAGE_SIZE && (
                   <Pagination
+                    itemRender={pageLinks}
                     className={styles.pagination}
                     align="center"
                     current={filters.page}

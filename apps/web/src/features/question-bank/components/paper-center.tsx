@@ -25,6 +25,7 @@ import {
 import { FacetFilters, fromDict, fromValues, type FacetRowSpec } from './facet-filters';
 import { QueryError } from './query-error';
 import styles from './question-bank.module.css';
+import { usePageLinks } from '@/components/ui/page-links';
 
 export const PAPER_PAGE_SIZE = 20;
 
@@ -68,6 +69,7 @@ function PaperItem({ paper }: { paper: PaperListItem }) {
 }
 
 export function PaperCenter() {
+  const pageLinks = usePageLinks();
   const [filters, setFilters] = useUrlFilters(paperFilterSpec);
   const facets = usePaperFacets(facetQuery(filters));
   const list = usePapers(listQuery(filters, PAPER_PAGE_SIZE));
@@ -175,6 +177,7 @@ export function PaperCenter() {
             </div>
             {list.data.total > PAPER_PAGE_SIZE && (
               <Pagination
+                itemRender={pageLinks}
                 className={styles.pagination}
                 align="center"
                 current={filters.page}

@@ -12,6 +12,7 @@ import { TYPE_LABELS, TYPE_ORDER } from '../lib/labels';
 import { ResourceItem } from './resource-item';
 import { QueryFailed } from './query-failed';
 import styles from './resources.module.css';
+import { usePageLinks } from '@/components/ui/page-links';
 
 export const CHAPTER_PAGE_SIZE = 10;
 
@@ -28,6 +29,7 @@ interface Props {
 }
 
 export function ChapterResources({ textbookId, chapter, path, type, sort, page, onChange, onChapter }: Props) {
+  const pageLinks = usePageLinks();
   const chapterId = chapter?.id;
   const facets = useResourceFacets({ textbookId, chapterId });
   const list = useResourceSearch({ textbookId, chapterId, type, sort, page, pageSize: CHAPTER_PAGE_SIZE });
@@ -113,6 +115,7 @@ export function ChapterResources({ textbookId, chapter, path, type, sort, page, 
               </ul>
               {list.data.total > CHAPTER_PAGE_SIZE && (
                 <Pagination
+                  itemRender={pageLinks}
                   align="center"
                   current={page}
                   pageSize={CHAPTER_PAGE_SIZE}

@@ -25,8 +25,10 @@ import { FilterBar } from './filter-bar';
 import { QueryError } from './query-error';
 import { TextbookCard, TextbookCardSkeleton } from './textbook-card';
 import styles from './textbooks.module.css';
+import { usePageLinks } from '@/components/ui/page-links';
 
 export function Catalogue() {
+  const pageLinks = usePageLinks();
   const [filters, setFilters] = useCatalogueFilters();
   const facets = useTextbookFacets(toFacetQuery(filters));
   const list = useTextbooks(toListQuery(filters));
@@ -88,7 +90,8 @@ export function Catalogue() {
         />
 
         <div className={styles.resultBar}>
-          <span className={styles.resultCount} data-testid="result-count">
+          {/* The heading of the result list: the cards' titles are its h3s. */}
+          <h2 className={styles.resultCount} data-testid="result-count">
             {total === undefined ? (
               '正在查找教材…'
             ) : (
@@ -96,7 +99,7 @@ export function Catalogue() {
                 共 <strong>{total}</strong> 本教材
               </>
             )}
-          </span>
+          </h2>
           {hasActiveFilters(filters) && (
             <span className={styles.activeFilters}>
               {CASCADE.filter((d) => filters[idKey(d)] !== undefined).map((d) => (
@@ -156,6 +159,7 @@ export function Catalogue() {
             </div>
             {list.data.total > CATALOGUE_PAGE_SIZE && (
               <Pagination
+                itemRender={pageLinks}
                 className={styles.pagination}
                 align="center"
                 current={filters.page}

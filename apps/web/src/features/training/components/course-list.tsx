@@ -15,6 +15,7 @@ import { isTeacher, useSession } from '@/stores/session';
 import { useCourses } from '../api/get-courses';
 import { durationText, hoursLabel } from '../lib/format';
 import styles from './training.module.css';
+import { usePageLinks } from '@/components/ui/page-links';
 
 const PAGE_SIZE = 12;
 
@@ -53,6 +54,7 @@ function CourseCard({ c }: { c: TrainingCourseCard }) {
 }
 
 export function CourseList() {
+  const pageLinks = usePageLinks();
   const user = useSession((s) => s.user);
   const [search, setSearch] = useSearchParams();
   const stageId = Number(search.get('stageId')) || undefined;
@@ -169,6 +171,7 @@ export function CourseList() {
               </ul>
               {courses.data.total > PAGE_SIZE && (
                 <Pagination
+                  itemRender={pageLinks}
                   style={{ marginTop: 16, textAlign: 'center' }}
                   current={page}
                   pageSize={PAGE_SIZE}

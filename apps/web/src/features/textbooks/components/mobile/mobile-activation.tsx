@@ -144,7 +144,7 @@ export function MobileActivation() {
               <span className={styles.rowNote}>
                 {book ? `该激活码不是《${book.title}》的激活码，` : '该激活码不属于当前教材，'}它用于激活：
               </span>
-              <h3 className={styles.rowTitle}>《{otherBook.title}》</h3>
+              <h2 className={styles.rowTitle}>《{otherBook.title}》</h2>
               <span className={styles.rowNote}>激活码尚未使用。确认后将激活这本教材，激活码随即失效。</span>
             </div>
           </div>

@@ -81,8 +81,8 @@ describe('MobileBookstore', { timeout: 30_000 }, () => {
     );
     expect(await screen.findByText('共 3 本教材')).toBeTruthy();
     // The series prefix is a small line; the title ends with its volume.
-    expect(screen.getByRole('heading', { level: 3, name: '数学七年级上册' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 3, name: '数学七年级下册' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: '数学七年级上册' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: '数学七年级下册' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '筛选' }));
     const dialog = await screen.findByRole('dialog', { name: '筛选教材' });

@@ -119,7 +119,7 @@ export function MobileBookstore() {
               </div>
               <div className={styles.rowText}>
                 {splitTitle(b.title).series && <span className={styles.rowSeries}>{splitTitle(b.title).series}</span>}
-                <h3 className={styles.rowTitle}>{splitTitle(b.title).name}</h3>
+                <h2 className={styles.rowTitle}>{splitTitle(b.title).name}</h2>
                 <span className={styles.rowMeta}>
                   {b.edition.name}
                   {[b.grade?.name, b.volume?.name].filter(Boolean).length
