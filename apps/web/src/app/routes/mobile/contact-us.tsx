@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { isServiceOpen } from '@/lib/service-hours';
 import styles from './contact-us.module.css';
+import { ROW_ACTION_ROW, RowLink } from '@/components/ui/row-action';
 
 export default function MobileContactUsRoute() {
   const navigate = useNavigate();
@@ -73,14 +74,14 @@ export default function MobileContactUsRoute() {
       <section className={styles.card} aria-labelledby="contact-more">
         <h2 id="contact-more">常见问题</h2>
         <List>
-          <List.Item onClick={() => void navigate(paths.mobile.activation)} description="输入教材激活码，开通完整阅读">
-            如何激活教材
+          <List.Item className={ROW_ACTION_ROW} description="输入教材激活码，开通完整阅读" arrow>
+            <RowLink to={paths.mobile.activation}>如何激活教材</RowLink>
           </List.Item>
-          <List.Item onClick={() => void navigate(paths.mobile.forget)} description="通过手机验证码重设密码">
-            忘记密码
+          <List.Item className={ROW_ACTION_ROW} description="通过手机验证码重设密码" arrow>
+            <RowLink to={paths.mobile.forget}>忘记密码</RowLink>
           </List.Item>
-          <List.Item onClick={() => void navigate(paths.mobile.userCenter)} description="资料、绑定与注销">
-            账号与个人中心
+          <List.Item className={ROW_ACTION_ROW} description="资料、绑定与注销" arrow>
+            <RowLink to={paths.mobile.userCenter}>账号与个人中心</RowLink>
           </List.Item>
         </List>
       </section>

@@ -20,6 +20,7 @@ import { MobileResourceItem } from '@/features/resources/components/mobile/mobil
 import { useMyTextbooks } from '@/features/textbooks/api/get-my-textbooks';
 import { MobileHomeworkSummary } from '@/features/teaching/components/mobile/homework-summary';
 import styles from '@/features/teaching/components/mobile/mobile.module.css';
+import { ROW_ACTION_ROW, RowLink } from '@/components/ui/row-action';
 
 function LoginPrompt() {
   const navigate = useNavigate();
@@ -218,10 +219,12 @@ export default function MobileUserCenterRoute() {
           设置
         </h2>
         <List>
-          <List.Item onClick={() => navigate(paths.mobile.forget)} description="通过手机验证码重设">
-            修改密码
+          <List.Item className={ROW_ACTION_ROW} description="通过手机验证码重设" arrow>
+            <RowLink to={paths.mobile.forget}>修改密码</RowLink>
           </List.Item>
-          <List.Item onClick={() => navigate(paths.mobile.joinClass)}>加入班级</List.Item>
+          <List.Item className={ROW_ACTION_ROW} arrow>
+            <RowLink to={paths.mobile.joinClass}>加入班级</RowLink>
+          </List.Item>
           <List.Item extra={site.contact.hotline}>客服热线</List.Item>
         </List>
       </section>

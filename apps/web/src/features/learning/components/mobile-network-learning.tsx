@@ -18,6 +18,7 @@ import { getVideos } from '../api/get-videos';
 import { formatSeconds } from '../lib/time';
 import { VideoPlayer } from './video-player';
 import styles from './mobile-learning.module.css';
+import { ROW_ACTION_ROW, RowButton } from '@/components/ui/row-action';
 
 function MobileStage({ id }: { id: number }) {
   const play = useVideoPlay(id);
@@ -66,10 +67,10 @@ export function LessonItem({ v, active, onClick }: { v: Video; active: boolean; 
       prefix={v.kind === 'audio' ? <SoundOutline fontSize={22} /> : <PlayOutline fontSize={22} />}
       description={`${v.textbookTitle}${v.chapterTitle ? ` · ${v.chapterTitle}` : ''}`}
       extra={v.durationSec ? formatSeconds(v.durationSec) : undefined}
-      onClick={onClick}
-      className={active ? styles.active : undefined}
+      arrow
+      className={active ? `${styles.active} ${ROW_ACTION_ROW}` : ROW_ACTION_ROW}
     >
-      {v.title}{' '}
+      <RowButton onClick={onClick}>{v.title}</RowButton>{' '}
       {v.access !== 'public' && (
         <Tag color="warning" fill="outline">
           {TEXTBOOK_ACCESS_LABELS[v.access]}

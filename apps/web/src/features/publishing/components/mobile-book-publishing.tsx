@@ -6,6 +6,7 @@ import { Button, ErrorBlock, List, Skeleton, Tag } from 'antd-mobile';
 import { useTextbookPublishing } from '../api/get-textbook-publishing';
 import { formatDay, printingLabel } from '../lib/errata';
 import styles from './publishing.module.css';
+import { ROW_ACTION_ROW, RowButton } from '@/components/ui/row-action';
 
 export function MobileBookPublishing({ bookId, onOpenPage }: { bookId: number; onOpenPage?: (page: number) => void }) {
   const query = useTextbookPublishing(bookId);
@@ -50,7 +51,8 @@ export function MobileBookPublishing({ bookId, onOpenPage }: { bookId: number; o
                 <List.Item
                   key={e.id}
                   data-testid="erratum-row"
-                  onClick={onOpenPage ? () => onOpenPage(e.page) : undefined}
+                  className={onOpenPage ? ROW_ACTION_ROW : undefined}
+                  arrow={!!onOpenPage}
                   description={
                     <>
                       更正：<ins className={styles.correction}>{e.correction}</ins>
@@ -60,7 +62,15 @@ export function MobileBookPublishing({ bookId, onOpenPage }: { bookId: number; o
                     </>
                   }
                 >
-                  第 {e.page} 页：<del className={styles.original}>{e.original}</del>
+                  {onOpenPage ? (
+                    <RowButton onClick={() => onOpenPage(e.page)}>
+                      第 {e.page} 页：<del className={styles.original}>{e.original}</del>
+                    </RowButton>
+                  ) : (
+                    <>
+                      第 {e.page} 页：<del className={styles.original}>{e.original}</del>
+                    </>
+                  )}
                 </List.Item>
               ))}
             </List>

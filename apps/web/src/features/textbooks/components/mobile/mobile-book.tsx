@@ -4,7 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Collapse, ErrorBlock, List, NavBar, Skeleton, Tag } from 'antd-mobile';
+import { ROW_ACTION_ROW, RowLink } from '@/components/ui/row-action';
+import { Button, ErrorBlock, List, NavBar, Skeleton, Tag } from 'antd-mobile';
 import { TEXTBOOK_ACCESS_LABELS, type ChapterNode, type TextbookDetail } from '@eav/contract';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -29,6 +30,9 @@ export function mobileActivationHref(bookId: number, redirect = currentFullPath(
   return `${paths.mobile.activation}?id=${bookId}&redirect=${encodeURIComponent(redirect)}`;
 }
 
+/** The H5 reader at `page` of book `id` (its first page without one). */
+const readHref = (id: number, page?: number) => `${paths.mobile.pdf}?id=${id}${page ? `&page=${page}` : ''}`;
+
 function flatten(nodes: ChapterNode[], depth = 0): { node: ChapterNode; depth: number }[] {
   return nodes.flatMap((n) => [{ node: n, depth }, ...flatten(n.children, depth + 1)]);
 }
@@ -52,7 +56,7 @@ export function MobileBook({
   const action = book ? readAction(book, loggedIn) : null;
   const read = (page?: number) => {
     if (!book || !action) return;
-    if (action === 'read') navigate(`${paths.mobile.pdf}?id=${book.id}${page ? `&page=${page}` : ''}`);
+    if (action === 'read') navigate(readHref(book.id, page));
     else if (action === 'login') navigate(mobileLoginHref());
     else if (action === 'activate') navigate(mobileActivationHref(book.id));
   };
@@ -141,12 +145,16 @@ export function MobileBook({
                 {flatten(book.chapters).map(({ node, depth }) => (
                   <List.Item
                     key={node.id}
+                    className={ROW_ACTION_ROW}
                     style={{ paddingLeft: 12 + depth * 16 }}
                     extra={node.page != null && book.hasFile ? `第 ${node.page} 页` : undefined}
-                    onClick={node.page != null && action === 'read' ? () => read(node.page!) : undefined}
                     arrow={false}
                   >
-                    {node.title}
+                    {node.page != null && action === 'read' ? (
+                      <RowLink to={readHref(book.id, node.page)}>{node.title}</RowLink>
+                    ) : (
+                      node.title
+                    )}
                   </List.Item>
                 ))}
               </List>
@@ -154,21 +162,14 @@ export function MobileBook({
           </section>
           {book.videos.length > 0 && (
             <section className={styles.card}>
-              <Collapse defaultActiveKey={['videos']}>
-                <Collapse.Panel key="videos" title={`配套音视频（${book.videos.length}）`}>
-                  <List>
-                    {book.videos.map((v) => (
-                      <List.Item
-                        key={v.id}
-                        description={v.chapterTitle ?? '全书'}
-                        onClick={() => navigate(`${paths.mobile.networkLearning}?textbookId=${book.id}&id=${v.id}`)}
-                      >
-                        {v.title}
-                      </List.Item>
-                    ))}
-                  </List>
-                </Collapse.Panel>
-              </Collapse>
+              <h2 className={styles.sectionTitle}>配套音视频（{book.videos.length}）</h2>
+              <List>
+                {book.videos.map((v) => (
+                  <List.Item key={v.id} className={ROW_ACTION_ROW} description={v.chapterTitle ?? '全书'} arrow>
+                    <RowLink to={`${paths.mobile.networkLearning}?textbookId=${book.id}&id=${v.id}`}>{v.title}</RowLink>
+                  </List.Item>
+                ))}
+              </List>
             </section>
           )}
           {renderExtra?.(book, read)}
