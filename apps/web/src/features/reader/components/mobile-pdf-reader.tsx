@@ -4,17 +4,14 @@
  * page is re-rendered at the new size × devicePixelRatio so text stays sharp. A live region
  * announces page, total and chapter. Progress is saved and resumed like on desktop.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Document, Page } from 'react-pdf';
 import { Button, DotLoading, ErrorBlock, ProgressBar } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
-import 'react-pdf/dist/Page/TextLayer.css';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useReadGrant } from '../api/get-read-grant';
 import { usePageAnnouncement } from '../hooks/use-page-announcement';
 import { useProgressSaver } from '../hooks/use-progress-saver';
-import { documentOptions } from '../lib/pdfjs';
 import {
   clampPage,
   keyCommand,
@@ -26,6 +23,13 @@ import {
   type ReaderChapter,
 } from '../lib/view';
 import styles from './mobile-reader.module.css';
+
+// pdf.js in its own chunk, requested once the reader has first rendered (see the effect below): the
+// header and toolbar paint without waiting for it, and it loads while the read grant is fetched.
+let pdfDocument: Promise<typeof import('./pdf-document')> | undefined;
+const loadPdfDocument = () => (pdfDocument ??= import('./pdf-document'));
+const Document = lazy(() => loadPdfDocument().then((m) => ({ default: m.BookDocument })));
+const Page = lazy(() => loadPdfDocument().then((m) => ({ default: m.BookPage })));
 
 const SWIPE_PX = 50;
 /** A4 height / width, used until the page's own size is known. */
@@ -83,6 +87,18 @@ export function MobilePdfReader({
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const grant = useReadGrant(bookId, true);
+  // Once the header has painted (the frame after the first render): pdf.js then loads alongside the
+  // read grant instead of ahead of the header.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void loadPdfDocument().catch(() => undefined), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
   const [numPages, setNumPages] = useState<number | null>(null);
   const [page, setPage] = useState<number | null>(null);
   const [zoom, setZoom] = useState(1);
@@ -211,59 +227,69 @@ export function MobilePdfReader({
             正在打开教材 <DotLoading />
           </div>
         ) : (
-          <Document
-            key={grant.data.url}
-            file={grant.data.url}
-            options={documentOptions}
-            loading={
+          <Suspense
+            fallback={
               <div className={styles.loading}>
                 正在加载 <DotLoading />
               </div>
             }
-            error={<span />}
-            onLoadSuccess={(pdf: PDFDocumentProxy) => {
-              setNumPages(pdf.numPages);
-              setPage(clampPage(startPage, pdf.numPages));
-            }}
-            onLoadError={() => {
-              if (!retried.current) {
-                retried.current = true;
-                void grant.refetch();
-              } else setFailed(true);
-            }}
           >
-            {page !== null && (
-              <div
-                className={styles.sheet}
-                data-testid="reader-page"
-                data-page={page}
-                data-zoom={zoom}
-                data-pixel-ratio={pixelRatio}
-                data-mark={pageMarks?.get(page)}
-                style={{
-                  width,
-                  minHeight: height,
-                  transform: pinch !== null ? `scale(${pinch})` : undefined,
-                }}
-              >
-                {pageMarks?.has(page) && (
-                  <span className={styles.pageMark} data-testid="reader-page-mark">
-                    {pageMarks.get(page)}
-                  </span>
-                )}
-                <Page
-                  key={page}
-                  pageNumber={page}
-                  width={width}
-                  devicePixelRatio={pixelRatio}
-                  renderAnnotationLayer={false}
-                  renderTextLayer
-                  onLoadSuccess={(p) => p.originalWidth > 0 && setRatio(p.originalHeight / p.originalWidth)}
-                  loading={<div className={styles.sheetLoading} style={{ width, height }} />}
-                />
-              </div>
-            )}
-          </Document>
+            <Document
+              key={grant.data.url}
+              file={grant.data.url}
+              loading={
+                <div className={styles.loading}>
+                  正在加载 <DotLoading />
+                </div>
+              }
+              error={<span />}
+              onLoadSuccess={(pdf: PDFDocumentProxy) => {
+                setNumPages(pdf.numPages);
+                setPage(clampPage(startPage, pdf.numPages));
+              }}
+              onLoadError={() => {
+                if (!retried.current) {
+                  retried.current = true;
+                  void grant.refetch();
+                } else setFailed(true);
+              }}
+            >
+              {page !== null && (
+                <div
+                  className={styles.sheet}
+                  data-testid="reader-page"
+                  data-page={page}
+                  data-zoom={zoom}
+                  data-pixel-ratio={pixelRatio}
+                  data-mark={pageMarks?.get(page)}
+                  style={{
+                    width,
+                    minHeight: height,
+                    transform: pinch !== null ? `scale(${pinch})` : undefined,
+                  }}
+                >
+                  {pageMarks?.has(page) && (
+                    <span className={styles.pageMark} data-testid="reader-page-mark">
+                      {pageMarks.get(page)}
+                    </span>
+                  )}
+                  {/* Page shares Document's chunk; its first render waits a tick for it, in place. */}
+                  <Suspense fallback={<div className={styles.sheetLoading} style={{ width, height }} />}>
+                    <Page
+                      key={page}
+                      pageNumber={page}
+                      width={width}
+                      devicePixelRatio={pixelRatio}
+                      renderAnnotationLayer={false}
+                      renderTextLayer
+                      onLoadSuccess={(p) => p.originalWidth > 0 && setRatio(p.originalHeight / p.originalWidth)}
+                      loading={<div className={styles.sheetLoading} style={{ width, height }} />}
+                    />
+                  </Suspense>
+                </div>
+              )}
+            </Document>
+          </Suspense>
         )}
       </section>
       <footer className={styles.bar}>
