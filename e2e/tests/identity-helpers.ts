@@ -40,6 +40,18 @@ export async function storedUser(page: Page): Promise<{ userId: number; userName
  * button and the user centre's side menu (frames these pages sit in, not part of them) are excluded.
  */
 export async function axeProblems(page: Page): Promise<string[]> {
+  // Colours are measured once running transitions and entering motions (a drawer sliding in, a
+  // button fading from disabled) have ended; endless ones (loading dots, skeletons) do not count.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const result = await new AxeBuilder({ page })
     .exclude('header')
     .exclude('footer')

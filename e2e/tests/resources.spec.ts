@@ -154,8 +154,10 @@ test('a teacher picks 人教版 七年级上册 数学 in 同步资源, previews
       '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
     ),
   });
-  // The chosen file's row fades in: measure colours once it is fully shown.
+  // The chosen file's row fades and grows in (antd's inline motion on its container), over the hint
+  // below it until it has its height: measure colours once the motion has ended.
   await expect(dialog.locator('.ant-upload-list-item').first()).toHaveCSS('opacity', '1');
+  await expect(dialog.locator('[class*="ant-upload-animate"]')).toHaveCount(0);
   expect(await axeProblems(page)).toEqual([]);
   await dialog.getByRole('button', { name: /上\s*传/ }).click();
   await expect(dialog).toBeHidden();

@@ -114,6 +114,18 @@ async function openAndSettle(page: Page, url: string): Promise<void> {
     .catch(() => undefined);
   // Entering animations (fades of antd and antd-mobile) end before axe measures colours.
   await page.waitForTimeout(400);
+  // And so do transitions still running then (a button fading from disabled to enabled once a busy
+  // page has loaded, say); endless ones (loading dots, skeletons) are no transition to wait for.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
 }
 
 /** Serious and critical violations of the WCAG 2.x A/AA rules on the whole page. */

@@ -37,6 +37,8 @@ async function apiData<T>(pathWithQuery: string, token: string): Promise<T> {
 
 /** Serious and critical axe violations (the shared header and footer and KaTeX's visual HTML excluded, as elsewhere). */
 async function axeProblems(page: Page): Promise<string[]> {
+  // An antd-mobile toast (提交成功 …) measured mid-fade reads as low contrast: let it go first.
+  await expect(page.locator('.adm-toast-main')).toHaveCount(0, { timeout: 10_000 });
   const result = await new AxeBuilder({ page }).exclude('header').exclude('footer').exclude('.katex-html').analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -265,6 +265,8 @@ test.describe('a code of another book', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(mine!.title);
     await page.getByRole('button', { name: /激\s*活/ }).click();
     const dialog = page.getByRole('dialog');
+    // The dialog zooms in; a click while it still moves can land outside the button.
+    await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
     await dialog.getByLabel('激活码').fill(code!);
     await dialog.getByRole('button', { name: /立即激活/ }).click();
 
