@@ -6,7 +6,7 @@
  * operators' figures (nothing withheld) and can switch to the public ones.
  * Screenshots: docs/screenshots/big-data-*.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings, SITE_FRAME } from '../support/axe';
 import path from 'node:path';
 import { ApiPaths, type BigDataOverview } from '@eav/contract';
 import type { Page } from '@playwright/test';
@@ -27,10 +27,7 @@ async function overview(token?: string): Promise<BigDataOverview> {
 }
 
 async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).exclude('header').exclude('footer').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeFindings(page, { exclude: SITE_FRAME });
 }
 
 for (const width of [1440, 375]) {

@@ -6,7 +6,7 @@
  * conversation is still there. axe finds no serious issue on either side.
  * Screenshots: docs/screenshots/chat-375.png, chat-desk-1440.png, chat-desktop-1440.png.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings, SITE_FRAME } from '../support/axe';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 
@@ -17,10 +17,7 @@ import { expect, test } from '../support/fixtures';
 const SHOTS = path.join(REPO_ROOT, 'docs', 'screenshots');
 
 async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).exclude('header').exclude('footer').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeFindings(page, { exclude: SITE_FRAME });
 }
 
 async function phone(browser: Browser): Promise<Page> {

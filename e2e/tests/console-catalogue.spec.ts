@@ -4,7 +4,7 @@
  * page, saves, and the public book detail lists it. Axe finds no serious violation in the drawer.
  * The book's tree is put back as it was at the end, so the journeys running alongside see the seed.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings, SITE_FRAME } from '../support/axe';
 import { ApiPaths, type AdminTextbookRow, type ConsoleChapterTree, type Paged } from '@eav/contract';
 import type { Page } from '@playwright/test';
 import { signedFetch } from '../support/api';
@@ -12,10 +12,7 @@ import { adminConsoleLogin } from '../support/console';
 import { expect, test } from '../support/fixtures';
 
 async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).exclude('header').exclude('footer').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeFindings(page, { exclude: SITE_FRAME });
 }
 
 async function useSessionOf(page: Page, user: Record<string, unknown> & { token: string }): Promise<void> {

@@ -6,7 +6,7 @@
  * activities page shows its live figures. Axe finds no serious violation; screenshots at 1440 px go
  * to docs/screenshots/console-content-*.png.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings, SITE_FRAME } from '../support/axe';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ApiPaths, SIGN_HEADERS, signRequest, type Paged, type TextbookListItem } from '@eav/contract';
@@ -43,10 +43,7 @@ function cataloguePart(): { text: string; lines: number; bad: number; sample: st
 }
 
 async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).exclude('header').exclude('footer').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeFindings(page, { exclude: SITE_FRAME });
 }
 
 async function useSessionOf(page: Page, user: Record<string, unknown> & { token: string }): Promise<void> {

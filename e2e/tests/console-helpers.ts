@@ -4,10 +4,10 @@
  * form, then TOTP enrolment or a code), `grantConsoleRoles` gives an account console roles as the
  * seeded administrator, `consoleAxeProblems` runs axe on a console page.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { ApiPaths, type ConsoleRole } from '@eav/contract';
 import { expect, type Page } from '@playwright/test';
 import { signedFetch } from '../support/api';
+import { axeFindings } from '../support/axe';
 import { adminConsoleLogin, storedSecret, storeSecret, totpCode } from '../support/console';
 import { loginInBrowser } from './accounts-helpers';
 
@@ -73,8 +73,5 @@ export async function grantConsoleRoles(userId: number, roles: ConsoleRole[]): P
 
 /** Serious and critical axe findings of a console page. */
 export async function consoleAxeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeFindings(page);
 }

@@ -5,7 +5,7 @@
  * export and reads it; grants a fresh account the admin role in the users drawer and, once that
  * account has enrolled its second factor, resets it there. Axe finds no serious violation.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings, SITE_FRAME } from '../support/axe';
 import ExcelJS from 'exceljs';
 import { ApiPaths } from '@eav/contract';
 import type { Page } from '@playwright/test';
@@ -16,11 +16,7 @@ import { registerByApi } from './accounts-helpers';
 
 /** Serious and critical axe findings of the page, or of the part `only` selects. */
 async function axeProblems(page: Page, only?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  const result = await (only ? builder.include(only) : builder.exclude('header').exclude('footer')).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeFindings(page, only ? { include: only } : { exclude: SITE_FRAME });
 }
 
 async function useSessionOf(page: Page, user: Record<string, unknown> & { token: string }): Promise<void> {

@@ -5,7 +5,7 @@
  * broken line, watches the progress bar reach 100 % and reads the report with the bad line by number.
  * Axe finds no serious violation; a screenshot at 1440 px goes to docs/screenshots/console-question-import-1440.png.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings, SITE_FRAME } from '../support/axe';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -25,10 +25,7 @@ function knowledgePointsPart(): { text: string; lines: number } {
 }
 
 async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).exclude('header').exclude('footer').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeFindings(page, { exclude: SITE_FRAME });
 }
 
 test('an administrator imports knowledge points in 题库导入 and reads the report', async ({ page }, testInfo) => {

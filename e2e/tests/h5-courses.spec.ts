@@ -6,7 +6,7 @@
  * - 联系我们 shows the service hours, a tap-to-call hotline and the mailbox.
  * axe runs on each page (no serious or critical violation). Screenshots: docs/screenshots/h5-*.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings } from '../support/axe';
 import path from 'node:path';
 import { ApiPaths, type DictEntry, type Paged, type Video } from '@eav/contract';
 import type { Page } from '@playwright/test';
@@ -26,10 +26,7 @@ async function apiData<T>(pathWithQuery: string): Promise<T> {
 }
 
 async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeFindings(page);
 }
 
 const COURSES = [

@@ -3,7 +3,7 @@
  * pickers (`button[data-persona=…]` on the server-rendered fake pages), the account's bindings
  * through the signed API, a logged-in browser session, and axe checks of the portal's own pages.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings, SITE_FRAME } from '../support/axe';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ApiPaths, type BindingsData, type LoginData } from '@eav/contract';
 import { api } from './accounts-helpers';
@@ -40,27 +40,7 @@ export async function storedUser(page: Page): Promise<{ userId: number; userName
  * button and the user centre's side menu (frames these pages sit in, not part of them) are excluded.
  */
 export async function axeProblems(page: Page): Promise<string[]> {
-  // Colours are measured once running transitions and entering motions (a drawer sliding in, a
-  // button fading from disabled) have ended; endless ones (loading dots, skeletons) do not count.
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-      undefined,
-      { timeout: 5_000 },
-    )
-    .catch(() => undefined);
-  const result = await new AxeBuilder({ page })
-    .exclude('header')
-    .exclude('footer')
-    .exclude('.eav-chat')
-    .exclude('nav[aria-label="个人中心菜单"]')
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeFindings(page, { exclude: [...SITE_FRAME, '.eav-chat', 'nav[aria-label="个人中心菜单"]'] });
 }
 
 /** The address bar holds no credential or single-use value. */

@@ -8,7 +8,7 @@
  * - the desktop reader is driven by the keyboard, announces page, total and chapter, and names its slider.
  * axe runs on each page (no serious or critical violation). Screenshots go to docs/screenshots/mobile-*.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings } from '../support/axe';
 import path from 'node:path';
 import { ApiPaths, type Paged, type TextbookFacets, type TextbookListItem } from '@eav/contract';
 import type { Page } from '@playwright/test';
@@ -27,10 +27,7 @@ async function apiData<T>(pathWithQuery: string): Promise<T> {
 }
 
 async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeFindings(page);
 }
 
 /** A public demo book with a PDF of at least 3 pages (readable without login). */

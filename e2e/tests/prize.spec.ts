@@ -10,7 +10,7 @@
  * journeys do not depend on the demo activity or on other specs' users.
  */
 import { randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings } from '../support/axe';
 import {
   ApiPaths,
   type ActivityDefinition,
@@ -59,12 +59,7 @@ async function useSessionOf(page: Page, user: Record<string, unknown> & { token:
 
 /** Serious and critical axe findings inside the activity page's own content. */
 async function axeProblems(page: Page, include: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(include).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html} ${n.any[0]?.message ?? ''}`).join(', ')}`,
-    );
+  return axeFindings(page, { include });
 }
 
 /** The running activity's banner of `GET /prize/api/v1/banner` (its link leads to the activity page). */

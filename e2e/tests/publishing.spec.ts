@@ -4,7 +4,7 @@
  * readers mark a page with an erratum and show its notice there; axe finds no serious violation on
  * any of these pages. Screenshots: docs/screenshots/publishing-*.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings, SITE_FRAME } from '../support/axe';
 import path from 'node:path';
 import {
   ApiPaths,
@@ -29,10 +29,7 @@ async function apiData<T>(pathWithQuery: string): Promise<T> {
 }
 
 async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).exclude('header').exclude('footer').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeFindings(page, { exclude: SITE_FRAME });
 }
 
 /** A demo book with a file and seeded errata, its record and the page of its first erratum. */

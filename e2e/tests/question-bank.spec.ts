@@ -8,7 +8,7 @@
  *   and 我的资源 lists the paper.
  * Every page is checked with axe (serious and critical violations fail).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings, SITE_FRAME } from '../support/axe';
 import fs from 'node:fs/promises';
 import JSZip from 'jszip';
 import {
@@ -39,12 +39,7 @@ async function apiData<T>(pathWithQuery: string, token?: string): Promise<T> {
  * of spans on a paper, would make the scan take many seconds.
  */
 async function axeProblems(page: Page, only?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).exclude('header').exclude('footer').exclude('.katex-html');
-  if (only) builder = builder.include(only);
-  const result = await builder.analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeFindings(page, { ...(only ? { include: only } : {}), exclude: [...SITE_FRAME, '.katex-html'] });
 }
 
 /** Puts a logged-in user into the browser the way the web client stores it (docs/product.md §4). */

@@ -3,7 +3,7 @@
  * 下载专区 and an invitation to log in; 浏览 lists resources of 初中 数学 and the 高考 papers of 高中
  * 数学; the mobile preview of a resource enforces its access rule. axe checks every page.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings } from '../support/axe';
 import { ApiPaths, type Paged, type ResourceListItem } from '@eav/contract';
 import type { Page } from '@playwright/test';
 import { signedFetch } from '../support/api';
@@ -13,10 +13,7 @@ import { expect, test } from '../support/fixtures';
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, userAgent: MOBILE_UA });
 
 async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeFindings(page);
 }
 
 test('H5 下载专区 and 浏览 show real resources and papers', async ({ page, allowConsoleErrors }) => {

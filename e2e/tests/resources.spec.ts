@@ -9,7 +9,7 @@
  * Every page is checked with axe (serious and critical violations fail; the shared header and footer
  * are not ours).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings, SITE_FRAME } from '../support/axe';
 import fs from 'node:fs/promises';
 import { ApiPaths, type ChapterBook, type Paged, type ResourceListItem } from '@eav/contract';
 import type { Page } from '@playwright/test';
@@ -24,10 +24,7 @@ async function apiData<T>(pathWithQuery: string, token?: string): Promise<T> {
 }
 
 async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).exclude('header').exclude('footer').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeFindings(page, { exclude: SITE_FRAME });
 }
 
 async function useSessionOf(page: Page, user: Record<string, unknown> & { token: string }): Promise<void> {

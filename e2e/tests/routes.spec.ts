@@ -7,7 +7,7 @@
  * without editing this file; routes that show one item get the id of a real item of the demo data.
  * One test per configuration walks all its routes in one page and reports every problem at once.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings, settleMotion } from '../support/axe';
 import { ApiPaths } from '@eav/contract';
 import type { Page } from '@playwright/test';
 import { paths } from '../../apps/web/src/config/paths';
@@ -102,43 +102,29 @@ const LOADING = ['.ant-spin-spinning', '.ant-skeleton', '.adm-skeleton', '.eav-a
 async function openAndSettle(page: Page, url: string): Promise<void> {
   await page.goto(`/#${url}`);
   await expect(page.locator('main, [role="main"]').first()).toBeAttached({ timeout: 20_000 });
-  // Most pages title themselves once their data is in; a page without an h1 fails below anyway.
-  await page
-    .locator('h1')
-    .first()
-    .waitFor({ state: 'attached', timeout: 15_000 })
-    .catch(() => undefined);
+  // The route's chunk loads while the previous page is still shown; a guarded route then sends a
+  // visitor on to the login page, whose chunk loads in turn.
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await page.waitForTimeout(400);
+  // Most pages title themselves once their data is in: the page is measured once it shows one title
+  // and one main landmark, or after 15 s as it is (and then fails below).
+  await expect
+    .poll(
+      async () => (await page.locator('h1').count()) === 1 && (await page.locator('main, [role="main"]').count()) === 1,
+      { timeout: 15_000 },
+    )
+    .toBe(true)
+    .catch(() => undefined);
   await expect(page.locator(LOADING).filter({ visible: true }))
     .toHaveCount(0, { timeout: 15_000 })
     .catch(() => undefined);
-  // Entering animations (fades of antd and antd-mobile) end before axe measures colours.
-  await page.waitForTimeout(400);
-  // And so do transitions still running then (a button fading from disabled to enabled once a busy
-  // page has loaded, say); endless ones (loading dots, skeletons) are no transition to wait for.
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-      undefined,
-      { timeout: 5_000 },
-    )
-    .catch(() => undefined);
+  // Entering animations (fades of antd and antd-mobile) and transitions end before axe measures colours.
+  await settleMotion(page);
 }
 
 /** Serious and critical violations of the WCAG 2.x A/AA rules on the whole page. */
 async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} [${n.failureSummary?.split('\n')[1]?.trim() ?? ''}]`).join('; ')}`,
-    );
+  return axeFindings(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] });
 }
 
 /** Everything wrong with the route, each line prefixed by the route. */

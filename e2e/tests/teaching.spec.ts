@@ -11,7 +11,7 @@
  * - the student finds the wrongly answered question in 错题本.
  * Every page is checked with axe (serious and critical violations fail).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings, SITE_FRAME } from '../support/axe';
 import { ApiPaths, type AssignmentDetail, type AssignmentList, type ClassList } from '@eav/contract';
 import type { Browser, Page } from '@playwright/test';
 import path from 'node:path';
@@ -39,10 +39,7 @@ async function apiData<T>(pathWithQuery: string, token: string): Promise<T> {
 async function axeProblems(page: Page): Promise<string[]> {
   // An antd-mobile toast (提交成功 …) measured mid-fade reads as low contrast: let it go first.
   await expect(page.locator('.adm-toast-main')).toHaveCount(0, { timeout: 10_000 });
-  const result = await new AxeBuilder({ page }).exclude('header').exclude('footer').exclude('.katex-html').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeFindings(page, { exclude: [...SITE_FRAME, '.katex-html'] });
 }
 
 /** Puts a logged-in user into the browser the way the web client stores it. */

@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings, SITE_FRAME } from '../support/axe';
 import { ApiPaths, type Paged, type QuestionDetail, type TrainingCourseCard, type TrainingQuiz } from '@eav/contract';
 import type { Page } from '@playwright/test';
 import { DEMO, loginViaApi, signedFetch } from '../support/api';
@@ -34,10 +34,7 @@ async function shots(page: Page, name: string): Promise<void> {
 
 /** Serious and critical axe violations (the shared header and footer and KaTeX's visual HTML excluded, as elsewhere). */
 async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).exclude('header').exclude('footer').exclude('.katex-html').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeFindings(page, { exclude: [...SITE_FRAME, '.katex-html'] });
 }
 
 async function apiData<T>(pathWithQuery: string, token?: string): Promise<T> {

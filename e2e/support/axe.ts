@@ -1,0 +1,78 @@
+/**
+ * The journeys' accessibility check: axe-core's serious and critical findings (WCAG 2.2 AA is the
+ * portal's bar, docs/accessibility.md), measured on a page at rest. Colours read mid-motion (a drawer
+ * sliding in, a dialog zooming, a toast or a button fading) are not the page's colours, so every
+ * check first waits for motion to end.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** The site's frame around a page's own content: checked by the journeys of the pages it frames. */
+export const SITE_FRAME = ['header', 'footer'] as const;
+
+export interface AxeScope {
+  /** Only this part of the page (a dialog, say). */
+  include?: string;
+  /** Parts left out (the site's frame, KaTeX's visual HTML that screen readers skip). */
+  exclude?: readonly string[];
+  /** Only rules of these tags (e.g. the WCAG A/AA tags); all rules when absent. */
+  tags?: readonly string[];
+}
+
+/**
+ * Waits (up to 5 s, then goes on: axe checks what is shown) until nothing on the page moves:
+ * no finite CSS animation or transition running (endless ones, loading dots and skeletons, never
+ * end), no element in an rc-motion phase (antd's `…-enter`, `…-appear`, `…-leave` classes, set a
+ * frame before the transition starts), and inline `opacity`/`transform` styles (antd-mobile's
+ * spring animations, carousels) unchanged for 150 ms.
+ */
+export async function settleMotion(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () => {
+        const w = window as unknown as { eavAtRest?: { styles: string; since: number } };
+        const animating = document
+          .getAnimations()
+          .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+        const motionClass = /(?:^|\s)[\w-]+-(?:enter|appear|leave)(?:-(?:prepare|start|active))?(?=\s|$)/;
+        const inMotion = Array.from(
+          document.querySelectorAll('[class*="-enter"], [class*="-appear"], [class*="-leave"]'),
+        ).some((el) => motionClass.test(el.getAttribute('class') ?? ''));
+        if (animating || inMotion) {
+          delete w.eavAtRest;
+          return false;
+        }
+        const styles = Array.from(document.querySelectorAll('[style*="opacity"], [style*="transform"]'), (el) =>
+          el.getAttribute('style'),
+        ).join('|');
+        const now = performance.now();
+        if (w.eavAtRest?.styles !== styles) {
+          w.eavAtRest = { styles, since: now };
+          return false;
+        }
+        return now - w.eavAtRest.since >= 150;
+      },
+      undefined,
+      { polling: 50, timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
+
+/**
+ * Serious and critical axe findings of the page (or of `scope`), once it is at rest: one line per
+ * rule, `rule: target [why]; target [why]`, so a failure says which colours or names were wrong.
+ */
+export async function axeFindings(page: Page, scope: AxeScope = {}): Promise<string[]> {
+  await settleMotion(page);
+  let builder = new AxeBuilder({ page });
+  if (scope.include) builder = builder.include(scope.include);
+  for (const part of scope.exclude ?? []) builder = builder.exclude(part);
+  if (scope.tags) builder = builder.withTags([...scope.tags]);
+  const result = await builder.analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} [${n.failureSummary?.split('\n')[1]?.trim() ?? ''}]`).join('; ')}`,
+    );
+}
