@@ -62,6 +62,18 @@ describe('bundleViolations', () => {
     ]);
   });
 
+  it("keeps pdf.js out of the readers' first load", () => {
+    const pdf = chunk('pdfjs.js', null, [`${NM}/pdfjs-dist/build/pdf.mjs`, `${NM}/react-pdf/dist/Document.js`]);
+    const reader = chunk('preview.js', `${ROOT}/src/app/routes/preview.tsx`, [], ['pdfjs.js']);
+    const lazyReader = {
+      ...chunk('pdf.js', `${ROOT}/src/app/routes/mobile/pdf.tsx`, []),
+      dynamicImports: ['pdfjs.js'],
+    };
+    expect(bundleViolations(bundle(entry, pdf, reader, lazyReader as OutputChunk))).toEqual([
+      'the readers load pdf.js after their first paint: src/app/routes/preview.tsx reaches node_modules/pdfjs-dist/build/pdf.mjs',
+    ]);
+  });
+
   it('ignores what a page loads later through dynamic imports', () => {
     const later = chunk('antd.js', null, [`${NM}/antd/es/modal/index.js`]);
     const page = {

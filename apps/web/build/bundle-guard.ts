@@ -28,6 +28,9 @@ const CONSOLE = /\/src\/(features\/console\/|app\/routes\/admin\/)/;
 /** Every page chunk of the portal outside the console. */
 const PORTAL_PAGE = /\/src\/(app\/routes\/(?!admin\/)|app\/shell\.tsx$|components\/layouts\/)/;
 const ZOD = /\/node_modules\/zod\//;
+/** The readers' routes: their header paints before pdf.js arrives (docs/decisions/013-first-paint.md). */
+const READER_PAGE = /\/src\/app\/routes\/(preview|mobile\/pdf)\.tsx$/;
+const PDFJS = /\/node_modules\/(react-pdf|pdfjs-dist)\//;
 
 /** The rules of this site (see docs/ARCHITECTURE.md for where plain values and helpers live). */
 export const WEB_BUNDLE_RULES: BundleRule[] = [
@@ -46,6 +49,11 @@ export const WEB_BUNDLE_RULES: BundleRule[] = [
     name: 'H5 pages without account forms load no zod',
     applies: (c) => H5_PAGE.test(c.facadeModuleId ?? '') && !H5_FORM_PAGE.test(c.facadeModuleId ?? ''),
     forbidden: ZOD,
+  },
+  {
+    name: 'the readers load pdf.js after their first paint',
+    applies: (c) => READER_PAGE.test(c.facadeModuleId ?? ''),
+    forbidden: PDFJS,
   },
 ];
 

@@ -4,7 +4,7 @@
  * page is re-rendered at the new size × devicePixelRatio so text stays sharp. A live region
  * announces page, total and chapter. Progress is saved and resumed like on desktop.
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, DotLoading, ErrorBlock, ProgressBar } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
@@ -22,14 +22,8 @@ import {
   stepMobileZoom,
   type ReaderChapter,
 } from '../lib/view';
+import { LazyDocument, LazyPage, usePdfChunkAfterPaint } from './lazy-pdf';
 import styles from './mobile-reader.module.css';
-
-// pdf.js in its own chunk, requested once the reader has first rendered (see the effect below): the
-// header and toolbar paint without waiting for it, and it loads while the read grant is fetched.
-let pdfDocument: Promise<typeof import('./pdf-document')> | undefined;
-const loadPdfDocument = () => (pdfDocument ??= import('./pdf-document'));
-const Document = lazy(() => loadPdfDocument().then((m) => ({ default: m.BookDocument })));
-const Page = lazy(() => loadPdfDocument().then((m) => ({ default: m.BookPage })));
 
 const SWIPE_PX = 50;
 /** A4 height / width, used until the page's own size is known. */
@@ -87,18 +81,7 @@ export function MobilePdfReader({
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const grant = useReadGrant(bookId, true);
-  // Once the header has painted (the frame after the first render): pdf.js then loads alongside the
-  // read grant instead of ahead of the header.
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => void loadPdfDocument().catch(() => undefined), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+  usePdfChunkAfterPaint();
   const [numPages, setNumPages] = useState<number | null>(null);
   const [page, setPage] = useState<number | null>(null);
   const [zoom, setZoom] = useState(1);
@@ -234,7 +217,7 @@ export function MobilePdfReader({
               </div>
             }
           >
-            <Document
+            <LazyDocument
               key={grant.data.url}
               file={grant.data.url}
               loading={
@@ -275,7 +258,7 @@ export function MobilePdfReader({
                   )}
                   {/* Page shares Document's chunk; its first render waits a tick for it, in place. */}
                   <Suspense fallback={<div className={styles.sheetLoading} style={{ width, height }} />}>
-                    <Page
+                    <LazyPage
                       key={page}
                       pageNumber={page}
                       width={width}
@@ -288,7 +271,7 @@ export function MobilePdfReader({
                   </Suspense>
                 </div>
               )}
-            </Document>
+            </LazyDocument>
           </Suspense>
         )}
       </section>

@@ -5,7 +5,7 @@
  * before pdf.js (about 150 kB gzip) has arrived and been compiled (docs/decisions/013-first-paint.md).
  */
 import type { ComponentProps } from 'react';
-import { Document, Page } from 'react-pdf';
+import { Document, Outline, Page } from 'react-pdf';
 import 'react-pdf/dist/Page/TextLayer.css';
 import { documentOptions } from '../lib/pdfjs';
 
@@ -14,4 +14,4 @@ export function BookDocument(props: Omit<ComponentProps<typeof Document>, 'optio
   return <Document {...props} options={documentOptions} />;
 }
 
-export { Page as BookPage };
+export { Outline as BookOutline, Page as BookPage };

@@ -4,9 +4,7 @@
  * keyboard shortcuts, and reading progress saved to the server (debounced) and resumed on open.
  * The PDF comes from a short-lived signed URL; if it stops working mid-load a new one is fetched.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Document, Outline, Page } from 'react-pdf';
-import 'react-pdf/dist/Page/TextLayer.css';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   ArrowLeftOutlined,
   ColumnWidthOutlined,
@@ -38,8 +36,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useReadGrant } from '../api/get-read-grant';
 import { usePageAnnouncement } from '../hooks/use-page-announcement';
 import { useProgressSaver } from '../hooks/use-progress-saver';
-import { documentOptions } from '../lib/pdfjs';
 import { clampPage, effectiveScale, keyCommand, stepZoom, type ReaderChapter, type ZoomMode } from '../lib/view';
+import { LazyDocument, LazyOutline, LazyPage, usePdfChunkAfterPaint } from './lazy-pdf';
 import styles from './reader.module.css';
 
 /**
@@ -136,7 +134,15 @@ function LazyThumb({
       <span className={styles.thumbBox} style={{ aspectRatio: String(aspect) }}>
         {/* A bare page, not react-pdf's Thumbnail: that one is a link, which would nest inside this button. */}
         {visible && (
-          <Page pageNumber={pageNumber} width={132} renderTextLayer={false} renderAnnotationLayer={false} loading="" />
+          <Suspense fallback={null}>
+            <LazyPage
+              pageNumber={pageNumber}
+              width={132}
+              renderTextLayer={false}
+              renderAnnotationLayer={false}
+              loading=""
+            />
+          </Suspense>
         )}
         {mark && (
           <span className={styles.pageMark} aria-hidden>
@@ -162,6 +168,9 @@ export function PdfReader({
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const grant = useReadGrant(bookId, true);
+  usePdfChunkAfterPaint();
+  // One loading state while pdf.js arrives and then while it opens the file.
+  const fileLoading = <Spin size="large" description="正在加载教材文件…" className={styles.center} />;
   const [numPages, setNumPages] = useState<number | null>(null);
   const [page, setPage] = useState<number | null>(null);
   const [pageInput, setPageInput] = useState<number | null>(null);
@@ -387,147 +396,158 @@ export function PdfReader({
       </div>
 
       {body ?? (
-        <Document
-          key={grant.data!.url}
-          file={grant.data!.url}
-          options={documentOptions}
-          onLoadSuccess={(pdf) => void onDocumentLoad(pdf)}
-          onLoadError={onDocumentError}
-          onItemClick={({ pageNumber }) => goTo(pageNumber)}
-          loading={<Spin size="large" description="正在加载教材文件…" className={styles.center} />}
-          error={<span />}
-          className={styles.body}
-        >
-          {sidebar && (
-            <aside className={styles.sidebar} aria-label="目录与缩略图">
-              <Tabs
-                size="small"
-                centered
-                activeKey={tab}
-                onChange={(k) => setTab(k as typeof tab)}
-                items={[
-                  {
-                    key: 'chapters',
-                    label: '目录',
-                    children: (
-                      <div className={styles.sideScroll}>
-                        {renderChapters ? (
-                          renderChapters(page ?? 1, goTo)
-                        ) : (
-                          <Outline className={styles.outline} onItemClick={({ pageNumber }) => goTo(pageNumber)} />
-                        )}
-                      </div>
-                    ),
-                  },
-                  {
-                    key: 'thumbs',
-                    label: '缩略图',
-                    children: (
-                      <div className={`${styles.sideScroll} ${styles.thumbs}`}>
-                        {numPages ? (
-                          Array.from({ length: numPages }, (_, i) => (
-                            <LazyThumb
-                              key={i + 1}
-                              pageNumber={i + 1}
-                              active={page === i + 1}
-                              aspect={natural.width / natural.height}
-                              mark={pageMarks?.get(i + 1)}
-                              onClick={() => goTo(i + 1)}
-                            />
-                          ))
-                        ) : (
-                          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无页面" />
-                        )}
-                      </div>
-                    ),
-                  },
-                ]}
-              />
-            </aside>
-          )}
-          <div className={styles.main}>
-            {/* Focusable so the keyboard can scroll a zoomed page (WCAG 2.1.1). */}
-            <div ref={viewRef} className={styles.viewport} tabIndex={0} role="region" aria-label="教材页面">
-              {page !== null && (
-                <div
-                  className={styles.sheet}
-                  style={{ width: pageW, height: pageH }}
-                  data-testid="reader-page"
-                  data-page={page}
-                  data-mark={pageMarks?.get(page)}
+        <Suspense fallback={fileLoading}>
+          <LazyDocument
+            key={grant.data!.url}
+            file={grant.data!.url}
+            onLoadSuccess={(pdf) => void onDocumentLoad(pdf)}
+            onLoadError={onDocumentError}
+            onItemClick={({ pageNumber }) => goTo(pageNumber)}
+            loading={fileLoading}
+            error={<span />}
+            className={styles.body}
+          >
+            {sidebar && (
+              <aside className={styles.sidebar} aria-label="目录与缩略图">
+                <Tabs
+                  size="small"
+                  centered
+                  activeKey={tab}
+                  onChange={(k) => setTab(k as typeof tab)}
+                  items={[
+                    {
+                      key: 'chapters',
+                      label: '目录',
+                      children: (
+                        <div className={styles.sideScroll}>
+                          {renderChapters ? (
+                            renderChapters(page ?? 1, goTo)
+                          ) : (
+                            <Suspense fallback={null}>
+                              <LazyOutline
+                                className={styles.outline}
+                                onItemClick={({ pageNumber }) => goTo(pageNumber)}
+                              />
+                            </Suspense>
+                          )}
+                        </div>
+                      ),
+                    },
+                    {
+                      key: 'thumbs',
+                      label: '缩略图',
+                      children: (
+                        <div className={`${styles.sideScroll} ${styles.thumbs}`}>
+                          {numPages ? (
+                            Array.from({ length: numPages }, (_, i) => (
+                              <LazyThumb
+                                key={i + 1}
+                                pageNumber={i + 1}
+                                active={page === i + 1}
+                                aspect={natural.width / natural.height}
+                                mark={pageMarks?.get(i + 1)}
+                                onClick={() => goTo(i + 1)}
+                              />
+                            ))
+                          ) : (
+                            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无页面" />
+                          )}
+                        </div>
+                      ),
+                    },
+                  ]}
+                />
+              </aside>
+            )}
+            <div className={styles.main}>
+              {/* Focusable so the keyboard can scroll a zoomed page (WCAG 2.1.1). */}
+              <div ref={viewRef} className={styles.viewport} tabIndex={0} role="region" aria-label="教材页面">
+                {page !== null && (
+                  <div
+                    className={styles.sheet}
+                    style={{ width: pageW, height: pageH }}
+                    data-testid="reader-page"
+                    data-page={page}
+                    data-mark={pageMarks?.get(page)}
+                  >
+                    {pageMarks?.has(page) && (
+                      <span className={`${styles.pageMark} ${styles.sheetMark}`} data-testid="reader-page-mark">
+                        {pageMarks.get(page)}
+                      </span>
+                    )}
+                    {/* Page shares Document's chunk; its first render waits a tick for it, in place. */}
+                    <Suspense
+                      fallback={<div className={styles.sheetLoading} style={{ width: pageW, height: pageH }} />}
+                    >
+                      <LazyPage
+                        key={page}
+                        pageNumber={page}
+                        scale={scale}
+                        renderAnnotationLayer={false}
+                        renderTextLayer
+                        loading={<div className={styles.sheetLoading} style={{ width: pageW, height: pageH }} />}
+                        onLoadSuccess={(p) =>
+                          setNatural((n) =>
+                            Math.abs(n.width - p.originalWidth) < 0.5 && Math.abs(n.height - p.originalHeight) < 0.5
+                              ? n
+                              : { width: p.originalWidth, height: p.originalHeight },
+                          )
+                        }
+                      />
+                    </Suspense>
+                  </div>
+                )}
+              </div>
+              {page !== null && pageMarks?.has(page) && renderPageNote && (
+                <section
+                  className={styles.pageNote}
+                  aria-label={`第 ${page} 页${pageMarks.get(page)}`}
+                  data-testid="reader-page-note"
                 >
-                  {pageMarks?.has(page) && (
-                    <span className={`${styles.pageMark} ${styles.sheetMark}`} data-testid="reader-page-mark">
-                      {pageMarks.get(page)}
-                    </span>
-                  )}
-                  <Page
-                    key={page}
-                    pageNumber={page}
-                    scale={scale}
-                    renderAnnotationLayer={false}
-                    renderTextLayer
-                    loading={<div className={styles.sheetLoading} style={{ width: pageW, height: pageH }} />}
-                    onLoadSuccess={(p) =>
-                      setNatural((n) =>
-                        Math.abs(n.width - p.originalWidth) < 0.5 && Math.abs(n.height - p.originalHeight) < 0.5
-                          ? n
-                          : { width: p.originalWidth, height: p.originalHeight },
-                      )
-                    }
-                  />
-                </div>
+                  {renderPageNote(page)}
+                </section>
+              )}
+              {page !== null && numPages && (
+                <>
+                  <button
+                    type="button"
+                    className={`${styles.flip} ${styles.flipPrev}`}
+                    disabled={page <= 1}
+                    onClick={() => goTo(page - 1)}
+                    aria-label="上一页"
+                  >
+                    <LeftOutlined />
+                  </button>
+                  <button
+                    type="button"
+                    className={`${styles.flip} ${styles.flipNext}`}
+                    disabled={page >= numPages}
+                    onClick={() => goTo(page + 1)}
+                    aria-label="下一页"
+                  >
+                    <RightOutlined />
+                  </button>
+                  <ConfigProvider theme={READER_DARK}>
+                    <div className={styles.scrubber}>
+                      <Slider
+                        min={1}
+                        max={numPages}
+                        value={page}
+                        onChange={(v) => goTo(v)}
+                        tooltip={{ formatter: (v) => `第 ${v} 页` }}
+                        ariaLabelForHandle="翻到页码"
+                        ariaValueTextFormatterForHandle={(v) => `第 ${v} 页，共 ${numPages} 页`}
+                      />
+                      <span className={styles.scrubLabel} aria-hidden>
+                        第 {page} 页 · 共 {numPages} 页 · {Math.round((page / numPages) * 100)}%
+                      </span>
+                    </div>
+                  </ConfigProvider>
+                </>
               )}
             </div>
-            {page !== null && pageMarks?.has(page) && renderPageNote && (
-              <section
-                className={styles.pageNote}
-                aria-label={`第 ${page} 页${pageMarks.get(page)}`}
-                data-testid="reader-page-note"
-              >
-                {renderPageNote(page)}
-              </section>
-            )}
-            {page !== null && numPages && (
-              <>
-                <button
-                  type="button"
-                  className={`${styles.flip} ${styles.flipPrev}`}
-                  disabled={page <= 1}
-                  onClick={() => goTo(page - 1)}
-                  aria-label="上一页"
-                >
-                  <LeftOutlined />
-                </button>
-                <button
-                  type="button"
-                  className={`${styles.flip} ${styles.flipNext}`}
-                  disabled={page >= numPages}
-                  onClick={() => goTo(page + 1)}
-                  aria-label="下一页"
-                >
-                  <RightOutlined />
-                </button>
-                <ConfigProvider theme={READER_DARK}>
-                  <div className={styles.scrubber}>
-                    <Slider
-                      min={1}
-                      max={numPages}
-                      value={page}
-                      onChange={(v) => goTo(v)}
-                      tooltip={{ formatter: (v) => `第 ${v} 页` }}
-                      ariaLabelForHandle="翻到页码"
-                      ariaValueTextFormatterForHandle={(v) => `第 ${v} 页，共 ${numPages} 页`}
-                    />
-                    <span className={styles.scrubLabel} aria-hidden>
-                      第 {page} 页 · 共 {numPages} 页 · {Math.round((page / numPages) * 100)}%
-                    </span>
-                  </div>
-                </ConfigProvider>
-              </>
-            )}
-          </div>
-        </Document>
+          </LazyDocument>
+        </Suspense>
       )}
     </main>
   );
