@@ -1,6 +1,6 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import type { ManualChunkMeta } from 'rollup';
+import type { ManualChunkMeta, ModuleInfo } from 'rollup';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { bundleGuard } from './build/bundle-guard';
 import { shellPreload } from './build/shell-preload';
@@ -34,7 +34,8 @@ const ENTRY_LIBRARIES =
 /**
  * Vendor chunks (`output.manualChunks`): the entry's libraries in `vendor` (fetched in parallel
  * with the entry, cached across releases of the app code); antd-mobile's components with their
- * animation and gesture libraries in `h5-ui` for the H5 pages; the icons in `icons`. Everything else
+ * animation and gesture libraries in `h5-ui` (those the H5 shell and home show) and `h5-ui-more`
+ * (the other H5 pages'); the icons in `icons`. Everything else
  * is left to Rollup; antd is never grouped, so no H5 page can be tied to it (build/bundle-guard.ts).
  * A group takes in the modules it imports that no group claims, so the entry's libraries are
  * claimed first: otherwise React would land in `h5-ui` and every page would load it.
@@ -44,10 +45,129 @@ export function vendorChunk(id: string, meta: ManualChunkMeta): string | undefin
   if (ENTRY_LIBRARIES.test(id)) return 'vendor';
   // antd-mobile's render helper (above) and what it uses of rc-util and Babel's helpers.
   if (/\/node_modules\/(@babel\/runtime|rc-util\/lib)\//.test(id) && staticallyFromEntry(id, meta)) return 'vendor';
-  if (/\/node_modules\/(antd-mobile\/es\/components|antd-mobile-icons|@react-spring|@use-gesture)\//.test(id))
-    return 'h5-ui';
+  // The index modules import every component or icon, so they sit with the rest: the pages' imports
+  // through them resolve to the modules themselves, and `h5-ui` never imports `h5-ui-more`.
+  if (H5_UI_INDEX.test(id)) return 'h5-ui-more';
+  if (underH5Ui(id, meta)) return onH5FirstScreen(id, meta) ? 'h5-ui' : 'h5-ui-more';
   if (/\/node_modules\/@ant-design\/icons(-svg)?\//.test(id)) return 'icons';
   return undefined;
+}
+
+/**
+ * The H5 site's shell and home: the first screen of most phone visits (a phone on `/` is sent there).
+ * Their antd-mobile components go in `h5-ui`, every other H5 page's in `h5-ui-more`, so the home's
+ * first load carries no form, picker or dialog it does not show (docs/decisions/013-first-paint.md).
+ */
+const H5_FIRST_SCREEN = /\/src\/(components\/layouts\/h5-shell|app\/routes\/mobile-home)\.tsx$/;
+const ANTD_MOBILE_COMPONENT = /\/node_modules\/antd-mobile\/es\/components\/([^/]+)\//;
+const ANTD_MOBILE_ICON = /\/node_modules\/antd-mobile-icons\/es\/([^/.]+)\.js$/;
+/** The libraries' own modules, and their index modules (which import every component or icon). */
+const H5_UI_LIBRARY = /\/node_modules\/(antd-mobile\/es|antd-mobile-icons\/es|@react-spring|@use-gesture)\//;
+const H5_UI_INDEX = /\/node_modules\/antd-mobile(-icons)?\/es\/index\.js$/;
+
+interface FirstScreenUse {
+  /** antd-mobile component folders (`tab-bar` for TabBar). */
+  components: Set<string>;
+  /** antd-mobile-icons names. */
+  icons: Set<string>;
+}
+
+let firstScreenUse: FirstScreenUse | undefined;
+let firstScreenLibraryIcons: Set<string> | undefined;
+
+/** The names a module imports from `source` (`import { A, B as C } from 'source'` gives A and B). */
+function namedImports(info: ModuleInfo, source: string): string[] {
+  const names: string[] = [];
+  for (const node of info.ast?.body ?? []) {
+    if (node.type !== 'ImportDeclaration' || node.source.value !== source) continue;
+    for (const spec of node.specifiers)
+      if (spec.type === 'ImportSpecifier' && spec.imported.type === 'Identifier') names.push(spec.imported.name);
+  }
+  return names;
+}
+
+/** The icons that the first screen's antd-mobile components import (through the icons' index module). */
+function h5FirstScreenLibraryIcons(meta: ManualChunkMeta): Set<string> {
+  if (firstScreenLibraryIcons) return firstScreenLibraryIcons;
+  const icons = new Set<string>();
+  for (const id of meta.getModuleIds()) {
+    if (!ANTD_MOBILE_COMPONENT.test(id)) continue;
+    const info = meta.getModuleInfo(id);
+    const names = info ? namedImports(info, 'antd-mobile-icons') : [];
+    if (names.length && onH5FirstScreen(id, meta)) for (const name of names) icons.add(name);
+  }
+  return (firstScreenLibraryIcons = icons);
+}
+const onFirstScreen = new Map<string, boolean>();
+
+/**
+ * What the H5 first screen's own modules import from antd-mobile and its icons, by name: the app
+ * imports both from their index modules, which import every component, so the module graph alone
+ * would put all of them on the first screen. Read once per build from the parsed modules.
+ */
+function h5FirstScreenUse(meta: ManualChunkMeta): FirstScreenUse {
+  if (firstScreenUse) return firstScreenUse;
+  const use: FirstScreenUse = { components: new Set(), icons: new Set() };
+  const queue = [...meta.getModuleIds()].filter((id) => H5_FIRST_SCREEN.test(id));
+  const seen = new Set<string>();
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = meta.getModuleInfo(id);
+    if (!info) continue;
+    for (const name of namedImports(info, 'antd-mobile'))
+      use.components.add(name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase());
+    for (const name of namedImports(info, 'antd-mobile-icons')) use.icons.add(name);
+    // The app's own modules, statically imported: what the first screen runs before any click.
+    for (const dep of info.importedIds) if (!dep.includes('/node_modules/')) queue.push(dep);
+  }
+  return (firstScreenUse = use);
+}
+
+const inH5Ui = new Map<string, boolean>();
+
+/**
+ * Whether a module is one of the H5 libraries' (antd-mobile, its icons, the spring and gesture
+ * libraries) or a library they import: Rollup puts a group's static dependencies into the group, so
+ * both groups name theirs, or a dependency of the first screen could land in `h5-ui-more` and tie
+ * the two together.
+ */
+function underH5Ui(id: string, meta: ManualChunkMeta, seen = new Set<string>()): boolean {
+  const memo = inH5Ui.get(id);
+  if (memo !== undefined) return memo;
+  if (!id.includes('/node_modules/') || seen.has(id)) return false;
+  seen.add(id);
+  const result =
+    H5_UI_LIBRARY.test(id) || (meta.getModuleInfo(id)?.importers ?? []).some((i) => underH5Ui(i, meta, seen));
+  if (result) inH5Ui.set(id, true);
+  return result;
+}
+
+/**
+ * Whether an antd-mobile module (component, icon, or the spring and gesture libraries) belongs to
+ * the H5 first screen: a component or icon it names, or a module those import, transitively.
+ */
+function onH5FirstScreen(id: string, meta: ManualChunkMeta, seen = new Set<string>()): boolean {
+  const memo = onFirstScreen.get(id);
+  if (memo !== undefined) return memo;
+  if (seen.has(id)) return false;
+  seen.add(id);
+  const use = h5FirstScreenUse(meta);
+  const component = ANTD_MOBILE_COMPONENT.exec(id)?.[1];
+  const icon = ANTD_MOBILE_ICON.exec(id)?.[1];
+  const named =
+    (component !== undefined && use.components.has(component)) ||
+    (icon !== undefined && (use.icons.has(icon) || h5FirstScreenLibraryIcons(meta).has(icon)));
+  // Up through the libraries' own modules only: the index modules import everything, and the app's
+  // modules were read by name above.
+  const result =
+    named ||
+    (meta.getModuleInfo(id)?.importers ?? []).some(
+      (i) => !H5_UI_INDEX.test(i) && underH5Ui(i, meta) && onH5FirstScreen(i, meta, seen),
+    );
+  if (result) onFirstScreen.set(id, true);
+  return result;
 }
 
 const fromEntry = new Map<string, boolean>();

@@ -74,6 +74,18 @@ describe('bundleViolations', () => {
     ]);
   });
 
+  it("keeps the forms of other H5 pages out of the H5 home's first load", () => {
+    const first = chunk('h5-ui.js', null, [`${NM}/antd-mobile/es/components/swiper/swiper.js`]);
+    const more = chunk('h5-ui-more.js', null, [`${NM}/rc-field-form/es/Form.js`], ['h5-ui.js']);
+    const home = chunk('home.js', `${ROOT}/src/app/routes/mobile-home.tsx`, [], ['h5-ui.js']);
+    const login = chunk('login.js', `${ROOT}/src/app/routes/mobile/login.tsx`, [], ['h5-ui-more.js']);
+    expect(bundleViolations(bundle(entry, first, more, home, login))).toEqual([]);
+    const tied = chunk('home.js', `${ROOT}/src/app/routes/mobile-home.tsx`, [], ['h5-ui-more.js']);
+    expect(bundleViolations(bundle(entry, first, more, tied))).toEqual([
+      'the H5 shell and home load no form library, dialog, picker or popover: src/app/routes/mobile-home.tsx reaches node_modules/rc-field-form/es/Form.js',
+    ]);
+  });
+
   it('ignores what a page loads later through dynamic imports', () => {
     const later = chunk('antd.js', null, [`${NM}/antd/es/modal/index.js`]);
     const page = {

@@ -31,6 +31,10 @@ const ZOD = /\/node_modules\/zod\//;
 /** The readers' routes: their header paints before pdf.js arrives (docs/decisions/013-first-paint.md). */
 const READER_PAGE = /\/src\/app\/routes\/(preview|mobile\/pdf)\.tsx$/;
 const PDFJS = /\/node_modules\/(react-pdf|pdfjs-dist)\//;
+/** The H5 first screen (shell and home, vite.config.ts `h5-ui`) and what only other H5 pages need. */
+const H5_FIRST_SCREEN = /\/src\/(components\/layouts\/h5-shell|app\/routes\/mobile-home)\.tsx$/;
+const H5_FORMS_AND_OVERLAYS =
+  /\/node_modules\/(rc-field-form|async-validator|@floating-ui\/[^/]+|antd-mobile\/es\/components\/(form|dialog|picker|popover))\//;
 
 /** The rules of this site (see docs/ARCHITECTURE.md for where plain values and helpers live). */
 export const WEB_BUNDLE_RULES: BundleRule[] = [
@@ -49,6 +53,11 @@ export const WEB_BUNDLE_RULES: BundleRule[] = [
     name: 'H5 pages without account forms load no zod',
     applies: (c) => H5_PAGE.test(c.facadeModuleId ?? '') && !H5_FORM_PAGE.test(c.facadeModuleId ?? ''),
     forbidden: ZOD,
+  },
+  {
+    name: 'the H5 shell and home load no form library, dialog, picker or popover',
+    applies: (c) => H5_FIRST_SCREEN.test(c.facadeModuleId ?? ''),
+    forbidden: H5_FORMS_AND_OVERLAYS,
   },
   {
     name: 'the readers load pdf.js after their first paint',
