@@ -35,7 +35,8 @@ const ENTRY_LIBRARIES =
  * Vendor chunks (`output.manualChunks`): the entry's libraries in `vendor` (fetched in parallel
  * with the entry, cached across releases of the app code); antd-mobile's components with their
  * animation and gesture libraries in `h5-ui` (those the H5 shell and home show) and `h5-ui-more`
- * (the other H5 pages'); the icons in `icons`. Everything else
+ * (the other H5 pages'); antd's icons in `h5-icons` (those the H5 shell and home show, with what
+ * they need) and `icons` (the rest). Everything else
  * is left to Rollup; antd is never grouped, so no H5 page can be tied to it (build/bundle-guard.ts).
  * A group takes in the modules it imports that no group claims, so the entry's libraries are
  * claimed first: otherwise React would land in `h5-ui` and every page would load it.
@@ -49,7 +50,8 @@ export function vendorChunk(id: string, meta: ManualChunkMeta): string | undefin
   // through them resolve to the modules themselves, and `h5-ui` never imports `h5-ui-more`.
   if (H5_UI_INDEX.test(id)) return 'h5-ui-more';
   if (underH5Ui(id, meta)) return onH5FirstScreen(id, meta) ? 'h5-ui' : 'h5-ui-more';
-  if (/\/node_modules\/@ant-design\/icons(-svg)?\//.test(id)) return 'icons';
+  if (ANT_ICONS_INDEX.test(id)) return 'icons';
+  if (underAntIcons(id, meta)) return onH5FirstScreenAntIcon(id, meta) ? 'h5-icons' : 'icons';
   return undefined;
 }
 
@@ -70,7 +72,15 @@ interface FirstScreenUse {
   components: Set<string>;
   /** antd-mobile-icons names. */
   icons: Set<string>;
+  /** @ant-design/icons names (the home's entry grid). */
+  antIcons: Set<string>;
 }
+
+/** An @ant-design/icons icon module, or the SVG definition of one, by name. */
+const ANT_ICON = /\/node_modules\/@ant-design\/(icons\/es\/icons|icons-svg\/es\/asn)\/([^/.]+)\.js$/;
+const ANT_ICONS_LIBRARY = /\/node_modules\/@ant-design\/icons(-svg)?\//;
+/** The index modules, which import every icon. */
+const ANT_ICONS_INDEX = /\/node_modules\/@ant-design\/icons\/es\/(index|icons\/index)\.js$/;
 
 let firstScreenUse: FirstScreenUse | undefined;
 let firstScreenLibraryIcons: Set<string> | undefined;
@@ -98,8 +108,6 @@ function h5FirstScreenLibraryIcons(meta: ManualChunkMeta): Set<string> {
   }
   return (firstScreenLibraryIcons = icons);
 }
-const onFirstScreen = new Map<string, boolean>();
-
 /**
  * What the H5 first screen's own modules import from antd-mobile and its icons, by name: the app
  * imports both from their index modules, which import every component, so the module graph alone
@@ -107,7 +115,7 @@ const onFirstScreen = new Map<string, boolean>();
  */
 function h5FirstScreenUse(meta: ManualChunkMeta): FirstScreenUse {
   if (firstScreenUse) return firstScreenUse;
-  const use: FirstScreenUse = { components: new Set(), icons: new Set() };
+  const use: FirstScreenUse = { components: new Set(), icons: new Set(), antIcons: new Set() };
   const queue = [...meta.getModuleIds()].filter((id) => H5_FIRST_SCREEN.test(id));
   const seen = new Set<string>();
   while (queue.length) {
@@ -119,13 +127,47 @@ function h5FirstScreenUse(meta: ManualChunkMeta): FirstScreenUse {
     for (const name of namedImports(info, 'antd-mobile'))
       use.components.add(name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase());
     for (const name of namedImports(info, 'antd-mobile-icons')) use.icons.add(name);
+    for (const name of namedImports(info, '@ant-design/icons')) use.antIcons.add(name);
     // The app's own modules, statically imported: what the first screen runs before any click.
     for (const dep of info.importedIds) if (!dep.includes('/node_modules/')) queue.push(dep);
   }
   return (firstScreenUse = use);
 }
 
-const inH5Ui = new Map<string, boolean>();
+/** How an upward walk over the module graph decides (see `upward`). */
+interface UpwardRule {
+  /** Modules the walk may answer yes for at all (others are no at once). */
+  within?: (id: string) => boolean;
+  /** The property itself. */
+  holds: (id: string, meta: ManualChunkMeta) => boolean;
+  /** The importers the walk goes up through (all by default). */
+  via?: (importer: string, meta: ManualChunkMeta) => boolean;
+  /** Whether every importer must reach the property (default: one is enough). */
+  every?: boolean;
+}
+
+/**
+ * A memoised test of whether a module has a property or reaches it through its importers: the
+ * walks of the vendor groups below. A negative answer inside a cycle may be premature, so only
+ * positive ones are kept (one build per process; the maps live as long as the configuration).
+ */
+function upward(rule: UpwardRule): (id: string, meta: ManualChunkMeta) => boolean {
+  const known = new Set<string>();
+  const test = (id: string, meta: ManualChunkMeta, seen: Set<string>): boolean => {
+    if (known.has(id)) return true;
+    if ((rule.within && !rule.within(id)) || seen.has(id)) return false;
+    seen.add(id);
+    const importers = (meta.getModuleInfo(id)?.importers ?? []).filter((i) => !rule.via || rule.via(i, meta));
+    const up = (i: string) => test(i, meta, seen);
+    const result =
+      rule.holds(id, meta) || (rule.every ? importers.length > 0 && importers.every(up) : importers.some(up));
+    if (result) known.add(id);
+    return result;
+  };
+  return (id, meta) => test(id, meta, new Set());
+}
+
+const inNodeModules = (id: string) => id.includes('/node_modules/');
 
 /**
  * Whether a module is one of the H5 libraries' (antd-mobile, its icons, the spring and gesture
@@ -133,57 +175,41 @@ const inH5Ui = new Map<string, boolean>();
  * both groups name theirs, or a dependency of the first screen could land in `h5-ui-more` and tie
  * the two together.
  */
-function underH5Ui(id: string, meta: ManualChunkMeta, seen = new Set<string>()): boolean {
-  const memo = inH5Ui.get(id);
-  if (memo !== undefined) return memo;
-  if (!id.includes('/node_modules/') || seen.has(id)) return false;
-  seen.add(id);
-  const result =
-    H5_UI_LIBRARY.test(id) || (meta.getModuleInfo(id)?.importers ?? []).some((i) => underH5Ui(i, meta, seen));
-  if (result) inH5Ui.set(id, true);
-  return result;
-}
+const underH5Ui = upward({ within: inNodeModules, holds: (id) => H5_UI_LIBRARY.test(id) });
 
 /**
  * Whether an antd-mobile module (component, icon, or the spring and gesture libraries) belongs to
- * the H5 first screen: a component or icon it names, or a module those import, transitively.
+ * the H5 first screen: a component or icon it names, or a module those import, transitively. Up
+ * through the libraries' own modules only: the index modules import everything, and the app's
+ * modules were read by name.
  */
-function onH5FirstScreen(id: string, meta: ManualChunkMeta, seen = new Set<string>()): boolean {
-  const memo = onFirstScreen.get(id);
-  if (memo !== undefined) return memo;
-  if (seen.has(id)) return false;
-  seen.add(id);
-  const use = h5FirstScreenUse(meta);
-  const component = ANTD_MOBILE_COMPONENT.exec(id)?.[1];
-  const icon = ANTD_MOBILE_ICON.exec(id)?.[1];
-  const named =
-    (component !== undefined && use.components.has(component)) ||
-    (icon !== undefined && (use.icons.has(icon) || h5FirstScreenLibraryIcons(meta).has(icon)));
-  // Up through the libraries' own modules only: the index modules import everything, and the app's
-  // modules were read by name above.
-  const result =
-    named ||
-    (meta.getModuleInfo(id)?.importers ?? []).some(
-      (i) => !H5_UI_INDEX.test(i) && underH5Ui(i, meta) && onH5FirstScreen(i, meta, seen),
+const onH5FirstScreen = upward({
+  holds: (id, meta) => {
+    const use = h5FirstScreenUse(meta);
+    const component = ANTD_MOBILE_COMPONENT.exec(id)?.[1];
+    const icon = ANTD_MOBILE_ICON.exec(id)?.[1];
+    return (
+      (component !== undefined && use.components.has(component)) ||
+      (icon !== undefined && (use.icons.has(icon) || h5FirstScreenLibraryIcons(meta).has(icon)))
     );
-  if (result) onFirstScreen.set(id, true);
-  return result;
-}
+  },
+  via: (i, meta) => !H5_UI_INDEX.test(i) && underH5Ui(i, meta),
+});
 
-const fromEntry = new Map<string, boolean>();
+/** Whether a module is @ant-design/icons' (or its SVG definitions') or a library only they lead to. */
+const underAntIcons = upward({ within: inNodeModules, holds: (id) => ANT_ICONS_LIBRARY.test(id), every: true });
 
-/** Whether an entry imports `id` through static imports only (memoised per build). */
-function staticallyFromEntry(id: string, meta: ManualChunkMeta, seen = new Set<string>()): boolean {
-  const known = fromEntry.get(id);
-  if (known !== undefined) return known;
-  if (seen.has(id)) return false;
-  seen.add(id);
-  const info = meta.getModuleInfo(id);
-  const result = !!info && (info.isEntry || info.importers.some((i) => staticallyFromEntry(i, meta, seen)));
-  // A negative answer inside a cycle may be premature: only positive ones are kept.
-  if (result) fromEntry.set(id, true);
-  return result;
-}
+/** Whether an icons module is one the H5 first screen names, or one those import, transitively. */
+const onH5FirstScreenAntIcon = upward({
+  holds: (id, meta) => {
+    const name = ANT_ICON.exec(id)?.[2];
+    return name !== undefined && h5FirstScreenUse(meta).antIcons.has(name);
+  },
+  via: (i, meta) => !ANT_ICONS_INDEX.test(i) && underAntIcons(i, meta),
+});
+
+/** Whether an entry imports `id` through static imports only. */
+const staticallyFromEntry = upward({ holds: (id, meta) => !!meta.getModuleInfo(id)?.isEntry });
 
 /**
  * The web build fails when a first load pulls in what it should not (build/bundle-guard.ts); the

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { OutputBundle, OutputChunk } from 'rollup';
+import type { OutputChunk } from 'rollup';
 import { describe, expect, it } from 'vitest';
 import { bundleViolations, entryBudgetViolations } from './bundle-guard';
+import { bundle } from './test-bundle';
 
 const ROOT = '/repo/apps/web';
 const NM = '/repo/node_modules';
@@ -16,10 +17,6 @@ function chunk(fileName: string, facade: string | null, modules: string[], impor
     imports,
     modules: Object.fromEntries(modules.map((m) => [m, {}])),
   } as unknown as OutputChunk;
-}
-
-function bundle(...chunks: OutputChunk[]): OutputBundle {
-  return Object.fromEntries(chunks.map((c) => [c.fileName, c])) as OutputBundle;
 }
 
 describe('bundleViolations', () => {
@@ -83,6 +80,17 @@ describe('bundleViolations', () => {
     const tied = chunk('home.js', `${ROOT}/src/app/routes/mobile-home.tsx`, [], ['h5-ui-more.js']);
     expect(bundleViolations(bundle(entry, first, more, tied))).toEqual([
       'the H5 shell and home load no form library, dialog, picker or popover: src/app/routes/mobile-home.tsx reaches node_modules/rc-field-form/es/Form.js',
+    ]);
+  });
+
+  it("keeps the desktop's icons out of the H5 home's first load", () => {
+    const h5Icons = chunk('h5-icons.js', null, [`${NM}/@ant-design/icons/es/icons/BookOutlined.js`]);
+    const icons = chunk('icons.js', null, [`${NM}/@ant-design/icons/es/icons/index.js`], ['h5-icons.js']);
+    const home = chunk('home.js', `${ROOT}/src/app/routes/mobile-home.tsx`, [], ['h5-icons.js']);
+    expect(bundleViolations(bundle(entry, h5Icons, icons, home))).toEqual([]);
+    const tied = chunk('home.js', `${ROOT}/src/app/routes/mobile-home.tsx`, [], ['icons.js']);
+    expect(bundleViolations(bundle(entry, h5Icons, icons, tied))).toEqual([
+      "the H5 shell and home load only the icons they show, not the desktop's: src/app/routes/mobile-home.tsx reaches node_modules/@ant-design/icons/es/icons/index.js",
     ]);
   });
 

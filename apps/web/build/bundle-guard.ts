@@ -33,6 +33,8 @@ const READER_PAGE = /\/src\/app\/routes\/(preview|mobile\/pdf)\.tsx$/;
 const PDFJS = /\/node_modules\/(react-pdf|pdfjs-dist)\//;
 /** The H5 first screen (shell and home, vite.config.ts `h5-ui`) and what only other H5 pages need. */
 const H5_FIRST_SCREEN = /\/src\/(components\/layouts\/h5-shell|app\/routes\/mobile-home)\.tsx$/;
+/** The index of antd's icons: in the `icons` chunk with every icon the desktop and console show (vite.config.ts). */
+const ALL_ANT_ICONS = /\/node_modules\/@ant-design\/icons\/es\/(index|icons\/index)\.js$/;
 const H5_FORMS_AND_OVERLAYS =
   /\/node_modules\/(rc-field-form|async-validator|@floating-ui\/[^/]+|antd-mobile\/es\/components\/(form|dialog|picker|popover))\//;
 
@@ -60,16 +62,34 @@ export const WEB_BUNDLE_RULES: BundleRule[] = [
     forbidden: H5_FORMS_AND_OVERLAYS,
   },
   {
+    name: "the H5 shell and home load only the icons they show, not the desktop's",
+    applies: (c) => H5_FIRST_SCREEN.test(c.facadeModuleId ?? ''),
+    forbidden: ALL_ANT_ICONS,
+  },
+  {
     name: 'the readers load pdf.js after their first paint',
     applies: (c) => READER_PAGE.test(c.facadeModuleId ?? ''),
     forbidden: PDFJS,
   },
 ];
 
-/** Breaches of `rules` in `bundle`, one line each: rule, chunk's source module, first forbidden module. */
-export function bundleViolations(bundle: OutputBundle, rules: BundleRule[] = WEB_BUNDLE_RULES): string[] {
+/** The bundle's chunks by file name. */
+export function chunksOf(bundle: OutputBundle): Map<string, OutputChunk> {
   const chunks = new Map<string, OutputChunk>();
   for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
+  return chunks;
+}
+
+/** The stylesheets a chunk imports (Vite's per-chunk metadata). */
+export function importedCss(chunk: OutputChunk | undefined): Set<string> {
+  return (
+    (chunk as { viteMetadata?: { importedCss?: Set<string> } } | undefined)?.viteMetadata?.importedCss ?? new Set()
+  );
+}
+
+/** Breaches of `rules` in `bundle`, one line each: rule, chunk's source module, first forbidden module. */
+export function bundleViolations(bundle: OutputBundle, rules: BundleRule[] = WEB_BUNDLE_RULES): string[] {
+  const chunks = chunksOf(bundle);
   const found: string[] = [];
   for (const rule of rules) {
     for (const chunk of chunks.values()) {
@@ -91,8 +111,7 @@ export const ENTRY_BUDGET_GZIP_BYTES = 176 * 1024;
 
 /** The entry's first load over `budget` gzip bytes, as one line per entry, or nothing. */
 export function entryBudgetViolations(bundle: OutputBundle, budget: number = ENTRY_BUDGET_GZIP_BYTES): string[] {
-  const chunks = new Map<string, OutputChunk>();
-  for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
+  const chunks = chunksOf(bundle);
   const found: string[] = [];
   for (const entry of chunks.values()) {
     if (!entry.isEntry) continue;
