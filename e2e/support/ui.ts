@@ -22,3 +22,21 @@ export async function chooseMenuItem(
     await took();
   }).toPass({ timeout: 25_000 });
 }
+
+/**
+ * Serves the page without the first screen's answers the server puts into it (`<meta
+ * name="eav-first-screen">`), so the page requests its carousel as it does when the server could
+ * not read them: for journeys that watch or alter that request.
+ */
+export async function withoutInlinedAnswers(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/' || url.pathname === '/index.html',
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      const original = await route.fetch();
+      const body = (await original.text()).replace(/<meta name="eav-first-screen" content="[^"]*" \/>/g, '');
+      const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = original.headers();
+      await route.fulfill({ status: original.status(), headers, body });
+    },
+  );
+}

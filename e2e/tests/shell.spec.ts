@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { DEMO, loginViaApi } from '../support/api';
 import { MOBILE_UA, SIGN_SECRET } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { chooseMenuItem } from '../support/ui';
+import { chooseMenuItem, withoutInlinedAnswers } from '../support/ui';
 
 const DESKTOP_ROUTES = [
   '/',
@@ -368,12 +368,32 @@ test.describe('redirects and devices', () => {
     expect(scripts.filter((s) => /\/assets\/(home|desktop-shell)-[\w-]+\.js$/.test(s))).toEqual([]);
     await context.close();
   });
+
+  test('a phone paints the carousel from the page: its chunk and lead picture preloaded, the banners never requested', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ isMobile: true, hasTouch: true, userAgent: MOBILE_UA });
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => void requests.push(new URL(r.url()).pathname));
+    await page.goto('/#/mobileH5/home');
+    const carousel = page.getByTestId('banner-carousel');
+    await expect(carousel).toBeVisible();
+    const lead = await carousel.locator('img').first().getAttribute('src');
+    expect(await page.locator('link[rel="preload"][as="image"]').getAttribute('href')).toBe(lead);
+    expect(requests).toContain(lead);
+    expect(requests.filter((p) => p.startsWith('/prize/api/v1/banner'))).toEqual([]);
+    // The route hint asked for the home's own chunk before the router did.
+    await expect(page.locator('link[rel="modulepreload"][href^="/assets/mobile-home-"]')).toHaveCount(1);
+    await context.close();
+  });
 });
 
 test.describe('HTTP client rules through the UI', () => {
   test("offline: '请连接网络使用'", async ({ page, context, allowConsoleErrors }) => {
     allowConsoleErrors(/ERR_INTERNET_DISCONNECTED/);
     // The first banner load fails (no network answer), leaving the retry button of the carousel.
+    await withoutInlinedAnswers(page);
     await page.route('**/prize/api/v1/banner*', (route) => route.abort('internetdisconnected'));
     await page.goto('/');
     const retry = page.getByRole('button', { name: /点击重试/ });
@@ -409,6 +429,7 @@ test.describe('HTTP client rules through the UI', () => {
   test("an unknown API path shows '网络请求不存在'", async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/404/);
     // The home page's banner call is sent, correctly signed, to a path the server does not have.
+    await withoutInlinedAnswers(page);
     const unknown = '/prize/api/v1/banner-that-does-not-exist';
     await page.route('**/prize/api/v1/banner*', async (route) => {
       const req = route.request();

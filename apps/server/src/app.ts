@@ -8,6 +8,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ApiPaths } from '@eav/contract';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config';
@@ -43,7 +44,7 @@ import trainingFeature from './features/training';
 import { describeVideo, grantVideo } from './features/textbooks/video-grant';
 import { assertUploadQuota, publicUrl, storeImage, uploadsDir } from './features/accounts/files';
 import { operatorAudit } from './features/accounts/audit';
-import bannerRoutes from './routes/banner';
+import bannerRoutes, { carouselAnswer, leadBannerImage } from './routes/banner';
 import dictionaryRoutes from './routes/dictionary';
 import healthRoutes from './routes/health';
 import { runSeeders } from './seed';
@@ -198,6 +199,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(webPlugin, {
     distDir: config.webDistDir ?? path.join(repoRoot(), 'apps', 'web', 'dist'),
     runtimeConfig: webRuntimeConfig(config),
+    // Both homes open on the carousel: the page carries it (docs/decisions/013-first-paint.md).
+    firstScreen: async () => {
+      const carousel = await carouselAnswer(app);
+      const lead = leadBannerImage(carousel);
+      return { answers: { [ApiPaths.banner]: carousel.body }, h5Images: lead ? [lead] : [] };
+    },
   });
 
   return app;

@@ -1,15 +1,18 @@
 /**
  * The browser's run-time configuration: the served page carries the server's signing secret,
  * public origin and feature switches in `<meta name="eav-config">` (HTML-escaped, never cached
- * without revalidation), under every spelling of the page; and the API docs switch (API_DOCS).
+ * without revalidation), under every spelling of the page; the first screen's answers it carries
+ * (the carousel, and on phones the lead picture's preload); and the API docs switch (API_DOCS).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Messages } from '@eav/contract';
+import { ApiPaths, Messages } from '@eav/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { banner } from '../src/db/schema';
 import { escapeHtmlAttribute, renderIndexHtml } from '../src/plugins/web';
-import { testConfig, useTestApp } from './helpers';
+import { api, testConfig, useTestApp } from './helpers';
 
 const t = useTestApp();
 
@@ -27,9 +30,9 @@ function builtWebApp(): string {
   return dist;
 }
 
-/** The configuration a page carries, with the HTML escaping undone as a browser does. */
-function configOf(html: string): unknown {
-  const tags = html.match(/<meta name="eav-config" content="([^"]*)" \/>/g) ?? [];
+/** The JSON a page's meta tag carries, with the HTML escaping undone as a browser does. */
+function metaOf(html: string, name: string): unknown {
+  const tags = html.match(new RegExp(`<meta name="${name}" content="([^"]*)" \\/>`, 'g')) ?? [];
   expect(tags).toHaveLength(1);
   const content = /content="([^"]*)"/.exec(tags[0]!)![1]!;
   const decoded = content
@@ -40,6 +43,9 @@ function configOf(html: string): unknown {
     .replace(/&amp;/g, '&');
   return JSON.parse(decoded);
 }
+
+/** The run-time configuration a page carries. */
+const configOf = (html: string) => metaOf(html, 'eav-config');
 
 const awkwardSecret = `k"></meta><script>alert('x')</script>&amp;`;
 
@@ -111,9 +117,10 @@ const PHONE =
 const LAPTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36';
 
-/** The URLs a page names in `<link rel=…>` tags of the given kind. */
+/** The URLs a page names in `<link rel=…>` tags of the given kind (`preload`: the stylesheets'). */
 function linked(html: string, rel: 'modulepreload' | 'preload'): string[] {
-  return [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]* href="([^"]+)"`, 'g'))].map((m) => m[1]!);
+  const kind = rel === 'preload' ? 'preload" as="style' : rel;
+  return [...html.matchAll(new RegExp(`<link rel="${kind}"[^>]* href="([^"]+)"`, 'g'))].map((m) => m[1]!);
 }
 
 describe("the page names the device's shell for preloading", () => {
@@ -123,7 +130,11 @@ describe("the page names the device's shell for preloading", () => {
     return dist;
   }
   const preloads = {
-    h5: { modules: ['/assets/shell-1.js', '/assets/h5-shell-2.js'], styles: ['/assets/h5-ui-3.css'] },
+    h5: {
+      modules: ['/assets/shell-1.js', '/assets/h5-shell-2.js'],
+      styles: ['/assets/h5-ui-3.css'],
+      routes: '/assets/routes-h5-5.js',
+    },
     desktop: { modules: ['/assets/shell-1.js', '/assets/desktop-shell-4.js'], styles: [] },
   };
 
@@ -139,6 +150,9 @@ describe("the page names the device's shell for preloading", () => {
       '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/h5-ui-3.css" />',
     );
     expect(laptop.body).not.toContain('fetchpriority');
+    // The route hint, when the build wrote one, runs as soon as it arrives.
+    expect(phone.body).toContain('<script async src="/assets/routes-h5-5.js"></script>');
+    expect(laptop.body).not.toContain('<script async');
     expect(linked(laptop.body, 'modulepreload')).toEqual(preloads.desktop.modules);
     expect(linked(laptop.body, 'preload')).toEqual([]);
     expect(none.body).toBe(laptop.body);
@@ -162,13 +176,66 @@ describe("the page names the device's shell for preloading", () => {
     for (const dist of [
       builtWebApp(),
       withPreloads({ ...preloads, h5: { modules: ['https://cdn.example.com/x.js'], styles: [] } }),
+      withPreloads({ ...preloads, h5: { ...preloads.h5, routes: 'https://cdn.example.com/routes.js' } }),
       withPreloads({ h5: preloads.h5 }),
     ]) {
       const app = await t.build({ config: testConfig({ webDistDir: dist }) });
       const res = await app.inject({ url: '/', headers: { 'user-agent': PHONE } });
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain('<link rel="modulepreload"');
+      expect(res.body).not.toContain('<script async');
       expect(configOf(res.body)).toMatchObject({ signSecret: 'test-secret' });
+    }
+  });
+});
+
+describe("the page carries the first screen's answers", () => {
+  it('the carousel exactly as the API answers it, and on phones the lead picture first', async () => {
+    const app = await t.build({ config: testConfig({ webDistDir: builtWebApp() }) });
+    const [lead] = await app.db
+      .insert(banner)
+      .values({ title: '寒假"</script><script>alert(1)</script>', image: '/banners/lead.svg', sortOrder: -100 })
+      .returning({ id: banner.id });
+    await app.readCache.invalidate('banner');
+    const list = await api(app, { url: ApiPaths.banner });
+    expect(list.statusCode).toBe(200);
+    const phone = await app.inject({ url: '/', headers: { 'user-agent': PHONE } });
+    const laptop = await app.inject({ url: '/', headers: { 'user-agent': LAPTOP } });
+    for (const res of [phone, laptop]) {
+      // The operator's text stays inside the attribute: no tag of it reaches the page.
+      expect(res.body).not.toContain('<script>alert');
+      expect(metaOf(res.body, 'eav-first-screen')).toEqual({ [ApiPaths.banner]: list.json() });
+    }
+    expect((list.json() as { data: { id: number }[] }).data[0]!.id).toBe(lead!.id);
+    expect(phone.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/banners/lead.svg" />');
+    expect(laptop.body).not.toContain('as="image"');
+
+    // A write changes the page and its validator; the old validator no longer matches.
+    await app.db.update(banner).set({ image: '/banners/other.svg' }).where(eq(banner.id, lead!.id));
+    await app.readCache.invalidate('banner');
+    const after = await app.inject({
+      url: '/',
+      headers: { 'user-agent': PHONE, 'if-none-match': phone.headers.etag as string },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(phone.headers.etag);
+    expect(after.body).toContain('href="/banners/other.svg"');
+    const again = await app.inject({ url: '/', headers: { 'user-agent': PHONE } });
+    expect(again.headers.etag).toBe(after.headers.etag);
+  });
+
+  it('serves the page without them when they cannot be read', async () => {
+    const app = await t.build({ config: testConfig({ webDistDir: builtWebApp() }) });
+    const failing = app.readCache.get.bind(app.readCache);
+    app.readCache.get = () => Promise.reject(new Error('database unavailable'));
+    try {
+      const res = await app.inject({ url: '/', headers: { 'user-agent': PHONE } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('eav-first-screen');
+      expect(res.body).not.toContain('as="image"');
+      expect(configOf(res.body)).toMatchObject({ signSecret: 'test-secret' });
+    } finally {
+      app.readCache.get = failing;
     }
   });
 });

@@ -1,25 +1,8 @@
-import type { OutputBundle, OutputChunk } from 'rollup';
 import { describe, expect, it } from 'vitest';
 import { shellPreloads } from './shell-preload';
+import { bundle, chunk } from './test-bundle';
 
 const SRC = '/repo/apps/web/src';
-
-/** A minimal output chunk: its source module, the chunks it imports and the CSS it imports. */
-function chunk(fileName: string, facade: string | null, imports: string[] = [], css: string[] = [], isEntry = false) {
-  return {
-    type: 'chunk',
-    fileName,
-    facadeModuleId: facade,
-    isEntry,
-    imports,
-    modules: {},
-    viteMetadata: { importedCss: new Set(css), importedAssets: new Set() },
-  } as unknown as OutputChunk;
-}
-
-function bundle(...chunks: OutputChunk[]): OutputBundle {
-  return Object.fromEntries(chunks.map((c) => [c.fileName, c])) as OutputBundle;
-}
 
 describe('shellPreloads', () => {
   const entry = chunk('assets/index.js', '/repo/apps/web/index.html', ['assets/vendor.js'], ['assets/index.css'], true);

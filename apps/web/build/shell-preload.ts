@@ -10,9 +10,13 @@
  * compile in parallel with the entry instead of after it has run. Without the file the page is served
  * without the hints.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
-import { staticClosure } from './bundle-guard';
+import { paths } from '../src/config/paths';
+import { chunksOf, importedCss, staticClosure } from './bundle-guard';
+import { routeFiles, routeModules, routePreloadScript } from './route-preload';
 
 export const SHELL_PRELOAD_FILE = 'shell-preload.json';
 
@@ -33,10 +37,16 @@ export interface ShellFiles {
   modules: string[];
   /** Stylesheet URLs the shell's chunks import. */
   styles: string[];
+  /** The site's route hint script (build/route-preload.ts), when the build wrote one. */
+  routes?: string;
 }
 
-/** Vite's per-chunk metadata: the CSS files a chunk imports. */
-type WithCss = OutputChunk & { viteMetadata?: { importedCss?: Set<string> } };
+/** What the entries load before any shell: their static closure and its stylesheets (file names). */
+function entryFirstLoad(chunks: Map<string, OutputChunk>): { files: Set<string>; css: Set<string> } {
+  const files = new Set<string>();
+  for (const chunk of chunks.values()) if (chunk.isEntry) for (const f of staticClosure(chunk, chunks)) files.add(f);
+  return { files, css: new Set([...files].flatMap((f) => [...importedCss(chunks.get(f))])) };
+}
 
 /**
  * Each shell's first load minus what the entry loads, as root-relative URLs (`base` is Vite's `/`).
@@ -44,13 +54,8 @@ type WithCss = OutputChunk & { viteMetadata?: { importedCss?: Set<string> } };
  * losing its preload.
  */
 export function shellPreloads(bundle: OutputBundle, base = '/'): Record<ShellName, ShellFiles> {
-  const chunks = new Map<string, OutputChunk>();
-  for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
-  const byEntry = new Set<string>();
-  for (const chunk of chunks.values()) if (chunk.isEntry) for (const f of staticClosure(chunk, chunks)) byEntry.add(f);
-  const entryCss = new Set(
-    [...byEntry].flatMap((f) => [...((chunks.get(f) as WithCss).viteMetadata?.importedCss ?? [])]),
-  );
+  const chunks = chunksOf(bundle);
+  const { files: byEntry, css: entryCss } = entryFirstLoad(chunks);
 
   const result = {} as Record<ShellName, ShellFiles>;
   for (const [name, patterns] of Object.entries(SHELL_MODULES) as [ShellName, readonly RegExp[]][]) {
@@ -61,8 +66,7 @@ export function shellPreloads(bundle: OutputBundle, base = '/'): Record<ShellNam
       for (const f of staticClosure(root, chunks)) if (!byEntry.has(f) && !files.includes(f)) files.push(f);
     }
     const styles = new Set<string>();
-    for (const f of files)
-      for (const css of (chunks.get(f) as WithCss).viteMetadata?.importedCss ?? []) styles.add(css);
+    for (const f of files) for (const css of importedCss(chunks.get(f))) styles.add(css);
     result[name] = {
       modules: files.map((f) => base + f),
       styles: [...styles].filter((css) => !entryCss.has(css)).map((css) => base + css),
@@ -71,20 +75,38 @@ export function shellPreloads(bundle: OutputBundle, base = '/'): Record<ShellNam
   return result;
 }
 
-/** Vite plugin: emits `shell-preload.json` on `vite build`. */
+/**
+ * Vite plugin: on `vite build`, emits each site's route hint script and `shell-preload.json`
+ * naming the shells' files and those scripts.
+ */
 export function shellPreload(): Plugin {
   let base = '/';
+  let root = process.cwd();
   return {
     name: 'eav-shell-preload',
     apply: 'build',
     configResolved(config) {
       base = config.base;
+      root = config.root;
     },
     generateBundle(_options, bundle) {
+      const shells = shellPreloads(bundle, base);
+      const routes = routeModules(fs.readFileSync(path.join(root, 'src/app/router.tsx'), 'utf8'));
+      const first = entryFirstLoad(chunksOf(bundle));
+      const entry = [...first.files, ...first.css].map((f) => base + f);
+      for (const site of ['h5', 'desktop'] as const) {
+        const known = new Set([...entry, ...shells[site].modules, ...shells[site].styles]);
+        const source = routePreloadScript(
+          routeFiles(bundle, routes[site], known, base),
+          site === 'h5' ? paths.mobile.home : undefined,
+        );
+        const ref = this.emitFile({ type: 'asset', name: `routes-${site}.js`, source });
+        shells[site].routes = base + this.getFileName(ref);
+      }
       this.emitFile({
         type: 'asset',
         fileName: SHELL_PRELOAD_FILE,
-        source: `${JSON.stringify(shellPreloads(bundle, base), null, 2)}\n`,
+        source: `${JSON.stringify(shells, null, 2)}\n`,
       });
     },
   };

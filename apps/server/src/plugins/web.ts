@@ -1,10 +1,11 @@
 /**
  * Serves the built web app (apps/web/dist) on `/`: hashed assets cached for a year as immutable,
  * other files for an hour. The page itself (`/` and `/index.html`; the app routes by hash, so no
- * other path falls back to it) is rendered once at start from `index.html` with the run-time
- * configuration tag the web reads (apps/web/src/config/runtime.ts) and is never cached without
- * revalidation. It comes in two variants, for phones and for other devices, that name the files of
- * the device's shell for preloading (`shell-preload.json`, docs/decisions/013-first-paint.md).
+ * other path falls back to it) comes from `index.html` with the run-time configuration tag the web
+ * reads (apps/web/src/config/runtime.ts) and is never cached without revalidation. It comes in two
+ * variants, for phones and for other devices, that name the files of the device's shell for
+ * preloading (`shell-preload.json`), and it carries the public answers of the first screen, so the
+ * home's carousel needs no request of its own (docs/decisions/013-first-paint.md, "First screen").
  * Compression comes from @fastify/compress registered before it.
  */
 import { createHash } from 'node:crypto';
@@ -27,10 +28,26 @@ export interface WebRuntimeConfig {
   features: Record<string, boolean>;
 }
 
+/**
+ * Public answers the page carries for its first screen (docs/decisions/013-first-paint.md).
+ * `answers` maps an API path to the JSON text of its envelope exactly as the API answers it; the
+ * web takes each once instead of requesting it (apps/web/src/lib/inlined-answers.ts). `h5Images` are
+ * the pictures the H5 home shows first (the lead banner), preloaded with high priority on phones.
+ */
+export interface FirstScreen {
+  answers: Record<string, string>;
+  h5Images: string[];
+}
+
 export interface WebOptions {
   distDir: string;
   runtimeConfig: WebRuntimeConfig;
+  /** The first screen's answers for each page served; the page goes without them when this fails. */
+  firstScreen?: () => Promise<FirstScreen>;
 }
+
+/** Name of the meta tag carrying the first screen's answers (JSON `{ [apiPath]: envelope }`). */
+export const FIRST_SCREEN_META = 'eav-first-screen';
 
 /** The browser's share of the server configuration. */
 export function webRuntimeConfig(config: AppConfig): WebRuntimeConfig {
@@ -52,6 +69,8 @@ export function escapeHtmlAttribute(value: string): string {
 export interface ShellFiles {
   modules: string[];
   styles: string[];
+  /** The site's route hint: a script that preloads the chunks of the page the visitor opened. */
+  routes?: string;
 }
 
 /** What `shell-preload.json` holds: the files of each site's shell. */
@@ -71,7 +90,8 @@ export function readShellPreloads(distDir: string): ShellPreloads | null {
       !!f &&
       [f.modules, f.styles].every(
         (list) => Array.isArray(list) && list.every((u) => typeof u === 'string' && ASSET_URL.test(u)),
-      );
+      ) &&
+      (f.routes === undefined || (typeof f.routes === 'string' && ASSET_URL.test(f.routes)));
     return valid(parsed.h5) && valid(parsed.desktop) ? parsed : null;
   } catch {
     return null;
@@ -87,16 +107,26 @@ export type PreloadPriority = 'low' | 'auto';
  * opens the head implicitly). A meta tag, not an inline script, so the Content-Security-Policy
  * needs no exception (docs/decisions/006-content-security-policy.md). The links carry `crossorigin`
  * as Vite's own do, so the browser reuses the preloaded responses for the module and style loads.
- * `priority: 'low'` lets the render-blocking stylesheets and the entry go first on a slow link.
+ * `priority: 'low'` lets the render-blocking stylesheets and the entry go first on a slow link. The
+ * shell's route hint (`preload.routes`) comes first, as an async script.
+ * `firstScreen` adds the preload links of its `images` (before the shell's files) and its `answers`
+ * in `<meta name="eav-first-screen">`, HTML-escaped like the configuration.
  */
 export function renderIndexHtml(
   template: string,
   config: WebRuntimeConfig,
   preload?: ShellFiles,
   priority: PreloadPriority = 'auto',
+  firstScreen?: { answers: Record<string, string>; images: string[] },
 ): string {
   const fetchPriority = priority === 'low' ? ' fetchpriority="low"' : '';
   const links = [
+    // The route hint runs as soon as it arrives (async, no imports), while the entry still downloads.
+    ...(preload?.routes ? [`<script async src="${escapeHtmlAttribute(preload.routes)}"></script>`] : []),
+    // The lead picture first: it is what a phone's first screen is measured by (largest paint).
+    ...(firstScreen?.images ?? []).map(
+      (u) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtmlAttribute(u)}" />`,
+    ),
     ...(preload?.modules ?? []).map(
       (u) => `<link rel="modulepreload" crossorigin${fetchPriority} href="${escapeHtmlAttribute(u)}" />`,
     ),
@@ -104,9 +134,19 @@ export function renderIndexHtml(
       (u) => `<link rel="preload" as="style" crossorigin${fetchPriority} href="${escapeHtmlAttribute(u)}" />`,
     ),
   ];
-  const tags = [`<meta name="eav-config" content="${escapeHtmlAttribute(JSON.stringify(config))}" />`, ...links].join(
-    '\n    ',
-  );
+  const answers = Object.entries(firstScreen?.answers ?? {});
+  const tags = [
+    `<meta name="eav-config" content="${escapeHtmlAttribute(JSON.stringify(config))}" />`,
+    ...links,
+    ...(answers.length
+      ? [
+          // The answers are JSON texts already: joined, not parsed and serialised again.
+          `<meta name="${FIRST_SCREEN_META}" content="${escapeHtmlAttribute(
+            `{${answers.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`,
+          )}" />`,
+        ]
+      : []),
+  ].join('\n    ');
   const headEnd = template.search(/<\/head>/i);
   if (headEnd >= 0) return `${template.slice(0, headEnd)}${tags}\n  ${template.slice(headEnd)}`;
   const doctype = /^\s*<!doctype[^>]*>/i.exec(template)?.[0] ?? '';
@@ -136,7 +176,6 @@ export default fp<WebOptions>(
       return;
     }
 
-    // The configuration is fixed for the life of the process, so each variant is rendered once.
     const template = fs.readFileSync(index, 'utf8');
     const preloads = readShellPreloads(opts.distDir);
     if (!preloads)
@@ -144,16 +183,42 @@ export default fp<WebOptions>(
         { distDir: opts.distDir },
         'shell-preload.json missing or unreadable: pages served without preload hints',
       );
-    const pages = {
-      // On a phone's slow link the shell waits for the stylesheets that block the first paint and for
-      // the entry; on a desktop's the bandwidth is there, and a late shell would be compiled on the
-      // main thread instead (docs/decisions/013-first-paint.md, measured both ways).
-      h5: page(renderIndexHtml(template, opts.runtimeConfig, preloads?.h5, 'low')),
-      desktop: page(renderIndexHtml(template, opts.runtimeConfig, preloads?.desktop)),
+    // On a phone's slow link the shell waits for the stylesheets that block the first paint and for
+    // the entry; on a desktop's the bandwidth is there, and a late shell would be compiled on the
+    // main thread instead (docs/decisions/013-first-paint.md, measured both ways).
+    const variants = {
+      h5: { preload: preloads?.h5, priority: 'low' as const },
+      desktop: { preload: preloads?.desktop, priority: 'auto' as const },
+    };
+    type Variant = keyof typeof variants;
+    // The configuration is fixed for the life of the process; the first screen's answers change
+    // with the content, so each variant is rendered again only when they have changed.
+    const rendered = new Map<Variant, { key: string; page: Page }>();
+    const render = (variant: Variant, screen: FirstScreen | null): Page => {
+      const answers = screen?.answers ?? {};
+      const images = variant === 'h5' ? (screen?.h5Images ?? []) : [];
+      const key = JSON.stringify([answers, images]);
+      const last = rendered.get(variant);
+      if (last?.key === key) return last.page;
+      const { preload, priority } = variants[variant];
+      const built = page(renderIndexHtml(template, opts.runtimeConfig, preload, priority, { answers, images }));
+      rendered.set(variant, { key, page: built });
+      return built;
+    };
+    const firstScreen = async (): Promise<FirstScreen | null> => {
+      if (!opts.firstScreen) return null;
+      try {
+        return await opts.firstScreen();
+      } catch (err) {
+        // The page still works without them: the web requests what it was not given.
+        app.log.warn({ err }, 'first screen answers unavailable: page served without them');
+        return null;
+      }
     };
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       // The same rule as the web's (apps/web/src/lib/device.ts), which sends phones to the H5 site.
-      const { html, etag } = isMobileUserAgent(request.headers['user-agent']) ? pages.h5 : pages.desktop;
+      const variant: Variant = isMobileUserAgent(request.headers['user-agent']) ? 'h5' : 'desktop';
+      const { html, etag } = render(variant, await firstScreen());
       reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'User-Agent');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       return reply.type('text/html; charset=utf-8').send(html);

@@ -26,6 +26,7 @@ import {
   BANNER_IMAGE_SIZE,
 } from '@eav/contract';
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
@@ -37,6 +38,7 @@ import { banner, prizeActivities } from '../db/schema';
 import { runningActivityBanner } from '../features/prize';
 import { AppError, badRequest, notFound, unprocessable } from '../lib/errors';
 import { ok } from '../lib/http';
+import { cachedPayload, type CachedAnswer } from '../lib/read-cache';
 import { reencodeImage } from '../lib/image-reencode';
 import { noAudit, type OperatorAudit } from '../lib/operator-audit';
 import bannerConsoleRoutes from './banner-console';
@@ -70,23 +72,79 @@ const toDate = (v: string | null) => (v === null ? null : new Date(v));
 
 const bannerList = envelope(z.array(bannerSchema));
 
-const bannerRoutes: FastifyPluginAsyncZod<BannerRoutesOptions> = async (app, { audit = noAudit, images }) => {
-  /**
-   * The next time (ms) a banner's or a prize activity's display window opens or closes: the cached
-   * carousel is rebuilt then, since time changes it without a write. Null when none is ahead.
-   */
-  async function nextBoundary(now: Date): Promise<number | undefined> {
-    const result = await app.db.execute(sql`
-      select least(
-        (select min(t) from (select ${banner.startsAt} as t from ${banner} where ${banner.active}
-          union all select ${banner.endsAt} from ${banner} where ${banner.active}) b where t > ${now.toISOString()}::timestamptz),
-        (select min(t) from (select ${prizeActivities.startAt} as t from ${prizeActivities} where ${prizeActivities.published}
-          union all select ${prizeActivities.endAt} from ${prizeActivities} where ${prizeActivities.published}) a where t > ${now.toISOString()}::timestamptz)
-      ) as at`);
-    const at = rowsOf<{ at: Date | string | null }>(result)[0]?.at;
-    return at ? new Date(at).getTime() : undefined;
-  }
+/**
+ * The next time (ms) a banner's or a prize activity's display window opens or closes: the cached
+ * carousel is rebuilt then, since time changes it without a write. Null when none is ahead.
+ */
+async function nextBoundary(app: FastifyInstance, now: Date): Promise<number | undefined> {
+  const result = await app.db.execute(sql`
+    select least(
+      (select min(t) from (select ${banner.startsAt} as t from ${banner} where ${banner.active}
+        union all select ${banner.endsAt} from ${banner} where ${banner.active}) b where t > ${now.toISOString()}::timestamptz),
+      (select min(t) from (select ${prizeActivities.startAt} as t from ${prizeActivities} where ${prizeActivities.published}
+        union all select ${prizeActivities.endAt} from ${prizeActivities} where ${prizeActivities.published}) a where t > ${now.toISOString()}::timestamptz)
+    ) as at`);
+  const at = rowsOf<{ at: Date | string | null }>(result)[0]?.at;
+  return at ? new Date(at).getTime() : undefined;
+}
 
+/**
+ * The public carousel as the read cache holds it (scope 'banner'): the envelope's JSON text and
+ * ETag of active banners inside their display window, in display order, the running prize activity
+ * first. Answers the public list and the page's first screen (plugins/web.ts).
+ */
+export function carouselAnswer(app: FastifyInstance): Promise<CachedAnswer> {
+  return app.readCache.get('banner', 'banners', async () => {
+    const now = new Date(app.clock());
+    const rows = await app.db
+      .select({
+        id: banner.id,
+        title: banner.title,
+        subtitle: banner.subtitle,
+        image: banner.image,
+        link: banner.link,
+        sortOrder: banner.sortOrder,
+      })
+      .from(banner)
+      .where(
+        and(
+          eq(banner.active, true),
+          or(isNull(banner.startsAt), lte(banner.startsAt, now)),
+          or(isNull(banner.endsAt), gt(banner.endsAt, now)),
+        ),
+      )
+      .orderBy(asc(banner.sortOrder), asc(banner.id));
+    const list = rows.map((r) => ({ ...r, link: publicLink(r.link) }));
+    // The running prize activity leads the carousel (docs/prize.md, Banner); its id is the
+    // activity's id negated, so it never collides with an operator's banner.
+    const activity = await runningActivityBanner(app.db, now.getTime());
+    if (activity)
+      list.unshift({
+        id: -activity.id,
+        title: activity.title,
+        subtitle: '阅读推荐教材，赢积分抽好礼',
+        image: activity.bannerImage ?? prizeBannerSvg(activity.code),
+        link: prizeActivityLink(activity.code),
+        sortOrder: 0,
+      });
+    return { value: bannerList.parse(ok(list)), until: await nextBoundary(app, now) };
+  });
+}
+
+const leadImages = new WeakMap<CachedAnswer, string | null>();
+
+/** The picture of a carousel answer's first banner, or null when the carousel is empty (read once per answer). */
+export function leadBannerImage(answer: CachedAnswer): string | null {
+  let image = leadImages.get(answer);
+  if (image === undefined) {
+    const list = (JSON.parse(answer.body) as { data?: { image?: string }[] }).data ?? [];
+    image = list[0]?.image ?? null;
+    leadImages.set(answer, image);
+  }
+  return image;
+}
+
+const bannerRoutes: FastifyPluginAsyncZod<BannerRoutesOptions> = async (app, { audit = noAudit, images }) => {
   app.get(
     ApiPaths.banner,
     {
@@ -97,42 +155,7 @@ const bannerRoutes: FastifyPluginAsyncZod<BannerRoutesOptions> = async (app, { a
         response: { 200: bannerList },
       },
     },
-    (request, reply) =>
-      app.readCache.reply(request, reply, 'banner', 'banners', async () => {
-        const now = new Date(app.clock());
-        const rows = await app.db
-          .select({
-            id: banner.id,
-            title: banner.title,
-            subtitle: banner.subtitle,
-            image: banner.image,
-            link: banner.link,
-            sortOrder: banner.sortOrder,
-          })
-          .from(banner)
-          .where(
-            and(
-              eq(banner.active, true),
-              or(isNull(banner.startsAt), lte(banner.startsAt, now)),
-              or(isNull(banner.endsAt), gt(banner.endsAt, now)),
-            ),
-          )
-          .orderBy(asc(banner.sortOrder), asc(banner.id));
-        const list = rows.map((r) => ({ ...r, link: publicLink(r.link) }));
-        // The running prize activity leads the carousel (docs/prize.md, Banner); its id is the
-        // activity's id negated, so it never collides with an operator's banner.
-        const activity = await runningActivityBanner(app.db, now.getTime());
-        if (activity)
-          list.unshift({
-            id: -activity.id,
-            title: activity.title,
-            subtitle: '阅读推荐教材，赢积分抽好礼',
-            image: activity.bannerImage ?? prizeBannerSvg(activity.code),
-            link: prizeActivityLink(activity.code),
-            sortOrder: 0,
-          });
-        return { value: bannerList.parse(ok(list)), until: await nextBoundary(now) };
-      }),
+    async (request, reply) => cachedPayload(request, reply, await carouselAnswer(app)),
   );
 
   // ---- operators ----

@@ -1,10 +1,13 @@
 /**
  * Home carousel banners: `GET /prize/api/v1/banner` (docs/product.md §7; the contract's `banner` schema). Active banners
- * inside their time window, in display order. Errors toast through the client's rules.
+ * inside their time window, in display order. Errors toast through the client's rules. The page the
+ * server renders carries the first answer (lib/inlined-answers.ts), so a home paints its carousel
+ * without waiting for a request.
  */
 import { ApiPaths, type Banner } from '@eav/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { takeInlinedAnswer } from '@/lib/inlined-answers';
 import { safeHref } from '@/lib/safe-url';
 
 export function getBanners(): Promise<Banner[]> {
@@ -12,7 +15,12 @@ export function getBanners(): Promise<Banner[]> {
 }
 
 export const bannersQueryOptions = () =>
-  queryOptions({ queryKey: ['banners'], queryFn: getBanners, staleTime: 5 * 60_000 });
+  queryOptions({
+    queryKey: ['banners'],
+    queryFn: getBanners,
+    staleTime: 5 * 60_000,
+    initialData: () => takeInlinedAnswer<Banner[]>(ApiPaths.banner),
+  });
 
 export function useBanners() {
   return useQuery(bannersQueryOptions());

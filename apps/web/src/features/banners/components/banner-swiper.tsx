@@ -66,7 +66,14 @@ export function BannerSwiper({ h5Route }: { h5Route: (route: string) => string |
           const slide = (
             // Spans: the slide may sit inside a button, which holds phrasing content only.
             <span className="eav-h5-banner__slide">
-              <img src={b.image} alt="" loading={i === 0 ? 'eager' : 'lazy'} draggable={false} />
+              <img
+                src={b.image}
+                alt=""
+                // The lead picture is the first screen's largest paint: fetched first, never deferred.
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+                draggable={false}
+              />
               <span className="eav-h5-banner__caption">
                 <strong>{b.title}</strong>
                 {b.subtitle && <span>{b.subtitle}</span>}
