@@ -45,6 +45,14 @@ describe('prefetchFirstScreen', () => {
     expect(calls).toContain('/api/v1/textbooks {"stageId":1,"page":1,"pageSize":6}');
   });
 
+  it("starts the H5 bookstore's stage tabs and the first page of its list, with the URL's filters", async () => {
+    apiGet.mockResolvedValue({ items: [], total: 0, page: 1, pageSize: 20 });
+    expect(await requested('/mobileH5/textbook?stageId=2&keyword=语文', true)).toEqual([
+      '/api/v1/textbooks/facets {"keyword":"语文"}',
+      '/api/v1/textbooks {"stageId":2,"keyword":"语文","page":1,"pageSize":20}',
+    ]);
+  });
+
   it('starts nothing for a bad id or a page without a first-screen call', async () => {
     apiGet.mockResolvedValue({});
     expect(await requested('/detail?id=abc', false)).toEqual([]);

@@ -13,7 +13,7 @@ import { isMobileDevice } from '@/lib/device';
 import { bannersQueryOptions } from '@/features/banners/api/get-banners';
 import { textbookFacetsQueryOptions } from '@/features/textbooks/api/get-textbook-facets';
 import { textbookQueryOptions } from '@/features/textbooks/api/get-textbook';
-import { textbooksQueryOptions } from '@/features/textbooks/api/get-textbooks';
+import { bookstoreQueryOptions, textbooksQueryOptions } from '@/features/textbooks/api/get-textbooks';
 import { filtersFromSearch, toFacetQuery, toListQuery } from '@/features/textbooks/lib/filters';
 import { FEATURED_COUNT, featuredStages } from '@/features/textbooks/lib/featured';
 import { useSession } from '@/stores/session';
@@ -53,8 +53,9 @@ const FIRST_SCREEN: Readonly<Record<string, Prefetch>> = {
     void client.prefetchQuery(textbooksQueryOptions(toListQuery(filters)));
   },
   [paths.mobile.textbook]: (client, search) => {
-    const keyword = filtersFromSearch(search).keyword;
-    void client.prefetchQuery(textbookFacetsQueryOptions({ keyword }));
+    const filters = filtersFromSearch(search);
+    void client.prefetchQuery(textbookFacetsQueryOptions({ keyword: filters.keyword }));
+    void client.prefetchInfiniteQuery(bookstoreQueryOptions(toFacetQuery(filters)));
   },
   [paths.detail]: bookDetail,
   [paths.mobile.browseBook]: bookDetail,

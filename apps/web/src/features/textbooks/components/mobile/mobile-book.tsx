@@ -93,7 +93,7 @@ export function MobileBook({
           <section className={styles.card}>
             <div className={styles.head}>
               <div className={styles.headCover}>
-                <MobileCover id={book.id} coverUrl={book.coverUrl} title={book.title} />
+                <MobileCover id={book.id} coverUrl={book.coverUrl} title={book.title} eager />
               </div>
               <div className={styles.headText}>
                 <h1>{book.title}</h1>

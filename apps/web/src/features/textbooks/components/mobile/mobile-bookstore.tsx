@@ -10,7 +10,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ErrorBlock, InfiniteScroll, SearchBar, Skeleton, Tabs, Tag, Button } from 'antd-mobile';
 import { TEXTBOOK_ACCESS_LABELS } from '@eav/contract';
 import { paths } from '@/config/paths';
-import { getTextbooks } from '../../api/get-textbooks';
+import { bookstoreQueryOptions } from '../../api/get-textbooks';
 import { useTextbookFacets } from '../../api/get-textbook-facets';
 import { useCatalogueFilters } from '../../hooks/use-catalogue-filters';
 import { selectDimension, toFacetQuery, withKeyword } from '../../lib/filters';
@@ -20,7 +20,8 @@ import { errorMessage } from '@/lib/error-message';
 import { MobileCover } from './mobile-cover';
 import styles from './mobile.module.css';
 
-const PAGE_SIZE = 20;
+/** Rows of the list a 375 × 667 screen shows below the filters. */
+const FIRST_SCREEN_ROWS = 4;
 
 const SKELETON_ROW = { '--height': '120px', '--border-radius': '12px' } as CSSProperties;
 
@@ -36,12 +37,7 @@ export function MobileBookstore() {
   const stages = useMemo(() => (facets.data?.stage ?? []).filter((s) => s.count > 0), [facets.data]);
   const activeCount = sheetFilterCount(filters);
 
-  const list = useInfiniteQuery({
-    queryKey: ['textbooks', 'h5', query],
-    queryFn: ({ pageParam }) => getTextbooks({ ...query, page: pageParam, pageSize: PAGE_SIZE }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
-  });
+  const list = useInfiniteQuery(bookstoreQueryOptions(query));
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const total = list.data?.pages[0]?.total;
 
@@ -112,10 +108,11 @@ export function MobileBookstore() {
       ) : (
         <div className={styles.list} data-testid="h5-book-list">
           {total !== undefined && <span className={styles.rowMeta}>共 {total} 本教材</span>}
-          {items.map((b) => (
+          {items.map((b, i) => (
             <Link key={b.id} to={`${paths.mobile.browseBook}?id=${b.id}`} className={styles.row}>
               <div className={styles.rowCover}>
-                <MobileCover id={b.id} coverUrl={b.coverUrl} title={b.title} />
+                {/* The rows a phone shows without scrolling. */}
+                <MobileCover id={b.id} coverUrl={b.coverUrl} title={b.title} eager={i < FIRST_SCREEN_ROWS} />
               </div>
               <div className={styles.rowText}>
                 {splitTitle(b.title).series && <span className={styles.rowSeries}>{splitTitle(b.title).series}</span>}
