@@ -48,7 +48,7 @@ export default function MobilePdfRoute() {
   }
   if (!book.data) {
     return (
-      <div style={{ padding: 80, textAlign: 'center', color: '#8f959e' }}>
+      <div style={{ padding: 80, textAlign: 'center', color: '#646a73' }}>
         正在打开教材 <DotLoading />
       </div>
     );

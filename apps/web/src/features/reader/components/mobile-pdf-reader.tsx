@@ -206,25 +206,13 @@ export function MobilePdfReader({
             </Button>
           </ErrorBlock>
         ) : !grant.data ? (
-          <div className={styles.loading}>
-            正在打开教材 <DotLoading />
-          </div>
+          <PageLoading width={width} height={height} text="正在打开教材" />
         ) : (
-          <Suspense
-            fallback={
-              <div className={styles.loading}>
-                正在加载 <DotLoading />
-              </div>
-            }
-          >
+          <Suspense fallback={<PageLoading width={width} height={height} text="正在加载" />}>
             <LazyDocument
               key={grant.data.url}
               file={grant.data.url}
-              loading={
-                <div className={styles.loading}>
-                  正在加载 <DotLoading />
-                </div>
-              }
+              loading={<PageLoading width={width} height={height} text="正在加载" />}
               error={<span />}
               onLoadSuccess={(pdf: PDFDocumentProxy) => {
                 setNumPages(pdf.numPages);
@@ -339,6 +327,18 @@ export function MobilePdfReader({
           </Button>
         </div>
       </footer>
+    </div>
+  );
+}
+
+/**
+ * The page's own box (`width` × `height` CSS px) while the file and pdf.js load, so the page takes
+ * its place without moving; a busy status, so assistive technology and checks know it is not done.
+ */
+function PageLoading({ width, height, text }: { width: number; height: number; text: string }) {
+  return (
+    <div className={styles.pageLoading} style={{ width, height }} role="status" aria-busy="true">
+      {text} <DotLoading />
     </div>
   );
 }
