@@ -63,16 +63,53 @@ export async function settleMotion(page: Page): Promise<void> {
  * rule, `rule: target [why]; target [why]`, so a failure says which colours or names were wrong.
  */
 export async function axeFindings(page: Page, scope: AxeScope = {}): Promise<string[]> {
-  await settleMotion(page);
   let builder = new AxeBuilder({ page });
   if (scope.include) builder = builder.include(scope.include);
   for (const part of scope.exclude ?? []) builder = builder.exclude(part);
   if (scope.tags) builder = builder.withTags([...scope.tags]);
-  const result = await builder.analyze();
+  let result: Awaited<ReturnType<AxeBuilder['analyze']>>;
+  // A page that changed while axe read it (data arriving, a button enabled and fading in) was not at
+  // rest: it is measured again, up to three times, and the last reading counts.
+  for (let attempt = 1; ; attempt++) {
+    await settleMotion(page);
+    await watchChanges(page);
+    result = await builder.analyze();
+    if (attempt === 3 || !(await changedSinceWatch(page))) break;
+  }
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>
         `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} [${n.failureSummary?.split('\n')[1]?.trim() ?? ''}]`).join('; ')}`,
     );
+}
+
+/** Starts counting changes of the page's elements, their classes, styles and states. */
+async function watchChanges(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { eavChanges?: { observer: MutationObserver; count: number } };
+    w.eavChanges?.observer.disconnect();
+    const record = { observer: new MutationObserver((list) => (record.count += list.length)), count: 0 };
+    record.observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['class', 'style', 'disabled', 'hidden', 'aria-hidden'],
+    });
+    w.eavChanges = record;
+  });
+}
+
+/** Whether the page changed since `watchChanges`; stops watching. */
+async function changedSinceWatch(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const w = window as unknown as { eavChanges?: { observer: MutationObserver; count: number } };
+    const record = w.eavChanges;
+    if (!record) return true;
+    record.count += record.observer.takeRecords().length;
+    record.observer.disconnect();
+    delete w.eavChanges;
+    return record.count > 0;
+  });
 }
