@@ -5,7 +5,7 @@
  * reads (apps/web/src/config/runtime.ts) and is never cached without revalidation. It comes in two
  * variants, for phones and for other devices, that name the files of the device's shell for
  * preloading (`shell-preload.json`), and it carries the public answers of the first screen, so the
- * home's carousel needs no request of its own (docs/decisions/013-first-paint.md, "First screen").
+ * home's carousel needs no request of its own (docs/decisions/013-first-paint.md, amendment "the carousel in the page").
  * Compression comes from @fastify/compress registered before it.
  */
 import { createHash } from 'node:crypto';
