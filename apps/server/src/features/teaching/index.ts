@@ -6,7 +6,7 @@
  * (`erasure.ts`), and `teachingProgressHook` that completes reading assignments from saved reading progress.
  */
 import { ApiPaths } from '@eav/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eraseTeachingData } from './erasure';
@@ -24,12 +24,13 @@ export type { ImageStore, QuestionLoader, TeachingOptions } from './routes-commo
  * After a successful `PUT textbookProgress` of a logged-in user, records the page into their
  * reading assignments of the book (before the answer is sent, so a client that reads its work next
  * sees it). A failure here is logged and never fails the progress save. Registered on the root
- * instance (app.ts, before the textbooks feature), so the hook reaches the textbooks' route.
+ * instance (app.ts, before the textbooks feature), where it watches routes being added and hooks
+ * only the progress route: an async `onSend` on every route would cost each answer a promise.
  */
 export const teachingProgressHook = fp(async (app: FastifyInstance) => {
   const url = routePath(ApiPaths.textbookProgress, 'id');
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'PUT' || request.routeOptions.url !== url || reply.statusCode !== 200) return payload;
+  const record: onSendAsyncHookHandler = async (request, reply, payload) => {
+    if (reply.statusCode !== 200) return payload;
     try {
       const auth = await request.getAuth();
       const textbookId = Number((request.params as { id?: unknown }).id);
@@ -42,6 +43,12 @@ export const teachingProgressHook = fp(async (app: FastifyInstance) => {
       request.log.error({ err }, 'reading progress could not be recorded into reading assignments');
     }
     return payload;
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.url !== url || !methods.includes('PUT')) return;
+    if (methods.length > 1) throw new Error(`${url}: the progress hook expects a PUT-only route`);
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), record];
   });
 });
 
