@@ -253,6 +253,9 @@ describe('papers', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // A browser renders the file: it carries the documents' security headers, not the JSON answers'.
+    expect(pdf.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(pdf.headers['x-permitted-cross-domain-policies']).toBe('none');
     const bad = await api(t.app, { url: ApiPaths.paperExport(item!.id), query: { format: 'xls' }, token: user.token });
     expect(bad.statusCode).toBe(400);
   });

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HSTS_VALUE } from '../src/plugins/security-headers';
+import { API_CSP, HSTS_VALUE } from '../src/plugins/security-headers';
 import { api, testConfig, useTestApp } from './helpers';
 
 const t = useTestApp();
@@ -78,6 +78,31 @@ describe('headers on every kind of response', () => {
     expect(responses.api.statusCode).toBe(200);
     expect(responses.badSignature.statusCode).toBe(400);
     expect(responses.apiNotFound.statusCode).toBe(404);
+  });
+
+  it('gives JSON answers of the API the REST set: a policy that loads nothing, no document-only headers', async () => {
+    const app = await t.build({ config: testConfig({ webDistDir: builtWebApp() }) });
+    const documentOnly = [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-xss-protection',
+    ];
+    for (const res of [
+      await api(app, { url: '/api/v1/dictionary/stage' }),
+      await app.inject('/api/v1/dictionary/stage'),
+      await api(app, { url: '/api/v1/no-such-thing' }),
+    ]) {
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.headers['content-security-policy']).toBe(API_CSP);
+      for (const name of documentOnly) expect(res.headers, name).not.toHaveProperty(name);
+    }
+    // Pages, the API's documentation and other spellings of an API path keep the documents' set.
+    for (const url of ['/', '/api/docs', '//api/v1/dictionary/stage']) {
+      const res = await app.inject(url);
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+    }
   });
 
   it('sets no cookie of its own', async () => {

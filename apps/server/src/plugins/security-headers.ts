@@ -17,7 +17,8 @@
  * gets that header table through Fastify's reply headers: running helmet's middleware on every
  * response set a dozen headers one by one on the raw response and showed in CPU profiles of cached
  * reads (docs/benchmarks.md explains how to take one). Answers that bypass the reply (a hijacked
- * server-sent event stream) set their own headers.
+ * server-sent event stream) set their own headers. JSON answers of the API get a shorter set
+ * (`apiHeaderTable`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
@@ -75,14 +76,51 @@ export function securityHeaderTable(): Record<string, string> {
   return headers;
 }
 
+/** The policy of JSON answers: they are data, never documents, so nothing may load or frame them. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * The headers of JSON answers of the API, after the OWASP REST Security Cheat Sheet (Security
+ * headers): a policy that loads nothing and forbids framing, nosniff, DENY, and the referrer and
+ * cross-origin resource policies of the documents. The other headers of `securityHeaderTable` only
+ * mean something to a document a browser renders (opener, origin agent cluster, DNS prefetch,
+ * download and Flash policies, the XSS auditor), and every answer's bytes are written on the
+ * request path: a cached read answered ~1.4 kB with them and ~0.8 kB without.
+ */
+export function apiHeaderTable(document: Record<string, string>): Record<string, string> {
+  return {
+    'content-security-policy': API_CSP,
+    'cross-origin-resource-policy': document['cross-origin-resource-policy'] ?? 'same-site',
+    'referrer-policy': document['referrer-policy'] ?? 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+}
+
+/** Whether a request target is answered with JSON by the API (its documentation excepted). */
+function isApiTarget(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
 export default fp(
   async function securityHeaders(app: FastifyInstance) {
     const table = securityHeaderTable();
+    const apiTable = apiHeaderTable(table);
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(table);
+      // Any other spelling of an API path gets the document headers: the stricter side.
+      reply.headers(isApiTarget(request.url) ? apiTable : table);
       // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY trusts the sender.
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
       done();
+    });
+    // An API route that answers something else (a file, a picture, a provider's HTML page) gets the
+    // document headers: a browser may render it.
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (reply.getHeader('content-security-policy') === API_CSP) {
+        const type = reply.getHeader('content-type');
+        if (typeof type === 'string' && !type.startsWith('application/json')) reply.headers(table);
+      }
+      done(null, payload);
     });
   },
   { name: 'security-headers' },
