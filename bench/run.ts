@@ -415,8 +415,11 @@ async function runPaced(
   const start = performance.now() + 20;
   for (let i = 0; i < total; i++) {
     const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    // Node's timers count whole milliseconds of a cached loop clock, so they fire up to 1 ms early
+    // or late: a timer covers all but the last 2 ms, and event-loop turns the rest, so that a request
+    // leaves neither before `due` (a negative latency) nor a timer's millisecond after it.
+    for (let wait = due - performance.now(); wait > 0; wait = due - performance.now())
+      await new Promise((resolve) => (wait >= 3 ? setTimeout(resolve, Math.floor(wait) - 2) : setImmediate(resolve)));
     lateness.push(Math.max(0, performance.now() - due));
     pending.push(send(i, due));
   }
