@@ -85,7 +85,7 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
  * cross-origin resource policies of the documents. The other headers of `securityHeaderTable` only
  * mean something to a document a browser renders (opener, origin agent cluster, DNS prefetch,
  * download and Flash policies, the XSS auditor), and every answer's bytes are written on the
- * request path: a cached read answered ~1.4 kB with them and ~0.8 kB without.
+ * request path: a cached dictionary read answered 1.3 kB with them and 0.86 kB without.
  */
 export function apiHeaderTable(document: Record<string, string>): Record<string, string> {
   return {
