@@ -88,6 +88,17 @@ describe('routePreloadScript', () => {
     for (const link of document.head.querySelectorAll('link')) expect(link.getAttribute('crossorigin')).toBe('');
   });
 
+  it('adds no second link for a file the page already preloads (the hint arrived after the entry)', () => {
+    const earlier = document.createElement('link');
+    earlier.rel = 'modulepreload';
+    earlier.href = '/assets/pdf.js';
+    document.head.appendChild(earlier);
+    expect(run('#/mobileH5/pdf')).toEqual([
+      ['modulepreload', null, '/assets/pdf.js'],
+      ['preload', 'style', '/assets/pdf.css'],
+    ]);
+  });
+
   it("treats `/` as the site's home and preloads nothing for an unknown route", () => {
     expect(run('').map((l) => l[2])).toEqual(['/assets/home.js', '/assets/icons.js']);
     for (const link of document.head.querySelectorAll('link')) link.remove();

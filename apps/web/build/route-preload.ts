@@ -118,6 +118,8 @@ export function routePreloadScript(byPath: Record<string, string[]>, homeAlias?:
   var list = Object.prototype.hasOwnProperty.call(routes, path) ? routes[path] : [];
   for (var i = 0; i < list.length; i++) {
     var href = files[list[i]];
+    // Arriving after the entry, the router's own preloads are there already: no second link.
+    if (document.querySelector('link[href="' + href + '"]')) continue;
     var link = document.createElement('link');
     if (/\\.css$/.test(href)) {
       link.rel = 'preload';
