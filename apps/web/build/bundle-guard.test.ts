@@ -2,22 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { OutputChunk } from 'rollup';
 import { describe, expect, it } from 'vitest';
 import { bundleViolations, entryBudgetViolations } from './bundle-guard';
-import { bundle } from './test-bundle';
+import { bundle, chunk as outputChunk } from './test-bundle';
 
 const ROOT = '/repo/apps/web';
 const NM = '/repo/node_modules';
 
-/** A minimal output chunk: its source module, the modules it holds and the chunks it imports. */
-function chunk(fileName: string, facade: string | null, modules: string[], imports: string[] = [], isEntry = false) {
-  return {
-    type: 'chunk',
-    fileName,
-    facadeModuleId: facade,
-    isEntry,
-    imports,
-    modules: Object.fromEntries(modules.map((m) => [m, {}])),
-  } as unknown as OutputChunk;
-}
+/** The shared test chunk, with the modules it holds third: what these tests vary most. */
+const chunk = (fileName: string, facade: string | null, modules: string[], imports: string[] = [], isEntry = false) =>
+  outputChunk(fileName, facade, imports, [], isEntry, modules);
 
 describe('bundleViolations', () => {
   const entry = chunk('index.js', `${ROOT}/index.html`, [`${NM}/react-dom/index.js`, `${ROOT}/src/main.tsx`], [], true);
