@@ -40,11 +40,15 @@ export function beat(anchor: Anchor | null, session: string, now: number): { anc
   if (anchor && anchor.session === session) {
     const gap = now - anchor.at;
     if (gap > MAX_GAP_MS)
-      return { anchor: { ...anchor, at: now }, result: { creditMs: 0, active: true, started: false } };
+      return {
+        anchor: { session: anchor.session, at: now, replaced: anchor.replaced },
+        result: { creditMs: 0, active: true, started: false },
+      };
     // Whole seconds are credited and the anchor moves by them only, so the remainder counts with
     // the next heartbeat; an out-of-order or repeated heartbeat (gap ≤ 0) credits nothing.
     const creditMs = gap > 0 ? Math.floor(gap / 1000) * 1000 : 0;
-    const next = creditMs > 0 ? { ...anchor, at: anchor.at + creditMs } : anchor;
+    const next =
+      creditMs > 0 ? { session: anchor.session, at: anchor.at + creditMs, replaced: anchor.replaced } : anchor;
     return { anchor: next, result: { creditMs, active: true, started: false } };
   }
   if (anchor && anchor.replaced.includes(session) && now - anchor.at <= MAX_GAP_MS)

@@ -153,8 +153,9 @@ export function applyCredit(
   if (granted === 0) return { state, pending, granted: 0, gained: 0 };
   const seconds = before + granted;
   const gained = (Math.floor(seconds / 60) - Math.floor(before / 60)) * input.pointsPerMinute;
+  // Every field written out (no spread of `state`): see MemoryReadingStore.heartbeat.
   const next: ReaderState = {
-    ...state,
+    day: state.day,
     seconds,
     books: { ...state.books, [book]: bookBefore + granted },
     points: state.points + gained,
@@ -197,8 +198,12 @@ export class MemoryReadingStore implements ReadingStore {
     const c = applyCredit(state, this.pending.get(key), beat.creditMs, input);
     this.states.set(key, c.state);
     if (c.pending) this.pending.set(key, c.pending);
+    // Written out rather than spread from `beat`: a spread followed by more properties builds a slow
+    // (dictionary) object on every heartbeat, which was half the step's time.
     return {
-      ...beat,
+      creditMs: beat.creditMs,
+      active: beat.active,
+      started: beat.started,
       seconds: c.state.seconds,
       bookSeconds: c.state.books[String(input.textbookId)] ?? 0,
       granted: c.granted,
