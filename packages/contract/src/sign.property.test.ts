@@ -126,4 +126,35 @@ describe('EAV-Sign properties', () => {
       { numRuns: 200 },
     );
   });
+
+  it('orders parameters by key, then value, in code-point order (docs/api.md, Signing)', () => {
+    // The reference: compare arrays of code points. Characters above U+FFFF (surrogate pairs in
+    // UTF-16) sort after U+E000-U+FFFF here, where plain string comparison would put them before.
+    const codePoints = (s: string) => Array.from(s, (c) => c.codePointAt(0)!);
+    const byCodePoints = (a: string, b: string) => {
+      const x = codePoints(a);
+      const y = codePoints(b);
+      for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+      return x.length - y.length;
+    };
+    const wide = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('a', 'b', '\ue000', '\uffff', '\u{10000}', '😀'),
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+      ),
+      minLength: 1,
+      maxLength: 4,
+    });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(wide, wide), { maxLength: 6 }), (pairs) => {
+        const query = new URLSearchParams(pairs);
+        const expected = [...pairs]
+          .sort((a, b) => byCodePoints(a[0], b[0]) || byCodePoints(a[1], b[1]))
+          .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+          .join('&');
+        expect(canonicalQuery(query)).toBe(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -104,7 +104,12 @@ export function canonicalPath(target: string): string {
   return splitRequestTarget(target).path;
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 function compareCodePoints(a: string, b: string): number {
+  // Without surrogates, UTF-16 unit order is code-point order: compare the strings as they are
+  // (the common case, and no array per comparison).
+  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : a > b ? 1 : 0;
   // Code-point order, not UTF-16 unit order: compare by iterating code points.
   const ca = Array.from(a);
   const cb = Array.from(b);
@@ -119,6 +124,7 @@ function compareCodePoints(a: string, b: string): number {
 
 /** `s` with every lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, for older browsers). */
 function wellFormed(s: string): string {
+  if (!SURROGATE.test(s)) return s;
   return s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g, (m) => (m.length === 2 ? m : '\uFFFD'));
 }
 
