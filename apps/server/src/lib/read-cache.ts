@@ -36,9 +36,14 @@ export const READ_CACHE_MAX_ENTRIES = 20_000;
 /** Bus topic of scope invalidations; the data is the scope. */
 export const READ_TOPIC = 'read';
 
-/** A cached answer: its JSON text and weak ETag. */
+/** A cached answer: its JSON text, the same as UTF-8 bytes, and its weak ETag. */
 export interface CachedAnswer {
   body: string;
+  /**
+   * `body` encoded once: what is sent. Sending the text would encode it again on every request
+   * (most answers are Chinese text, several kB for a catalogue page).
+   */
+  bytes: Buffer;
   etag: string;
   /** Business-clock time (ms) after which the answer is rebuilt even at the same version, if any. */
   until?: number;
@@ -101,7 +106,7 @@ export class ReadCache {
     this.entries = new LRUCache<string, CachedAnswer>({
       max: READ_CACHE_MAX_ENTRIES,
       maxSize: options.maxBytes ?? READ_CACHE_MAX_BYTES,
-      sizeCalculation: (v, k) => (v.body.length + k.length) * 2 + 64,
+      sizeCalculation: (v, k) => (v.body.length + k.length) * 2 + v.bytes.length + 64,
     });
     this.bus?.on(READ_TOPIC, () => this.forgetVersions());
   }
@@ -169,8 +174,9 @@ export class ReadCache {
       build = (async () => {
         const { value, until } = await load();
         const body = JSON.stringify(value);
-        const answer: CachedAnswer =
-          until === undefined ? { body, etag: weakEtag(body) } : { body, etag: weakEtag(body), until };
+        const bytes = Buffer.from(body, 'utf8');
+        const etag = weakEtag(body);
+        const answer: CachedAnswer = until === undefined ? { body, bytes, etag } : { body, bytes, etag, until };
         this.entries.set(full, answer);
         return answer;
       })().finally(() => this.building.delete(full));
@@ -193,7 +199,7 @@ export class ReadCache {
    * text with its ETag. `Cache-Control: private, no-cache` lets the browser keep the answer and
    * revalidate it on every use, so each use is still a signed request (docs/api.md, Caching).
    * Resolves to the payload the handler returns (typed `never` so that it fits any route's reply
-   * type: it is the already serialised text).
+   * type: it is the already serialised answer).
    */
   async reply(
     request: FastifyRequest,
@@ -217,7 +223,7 @@ export function cachedPayload(request: FastifyRequest, reply: FastifyReply, answ
     reply.code(304);
     return '' as never;
   }
-  // A string with a JSON content type is sent as is: no second serialisation.
+  // Bytes with a JSON content type are sent as they are: no second serialisation or encoding.
   reply.type('application/json; charset=utf-8');
-  return answer.body as never;
+  return answer.bytes as never;
 }
