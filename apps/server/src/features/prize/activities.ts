@@ -20,6 +20,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { prizeActivities, prizeActivityBooks, prizeGroups, prizeParticipants, textbooks } from '../../db/schema';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors';
+import { beijingDay, beijingIso } from '../../lib/beijing-time';
 
 export type ActivityRow = typeof prizeActivities.$inferSelect;
 
@@ -29,14 +30,9 @@ export interface Activity extends ActivityRow {
   bookSet: Set<number>;
 }
 
-/** ISO 8601 with the Beijing offset, as the contract writes activity times. */
-export function beijingIso(ms: number): string {
-  const d = new Date(ms + 8 * 3600_000);
-  return `${d.toISOString().slice(0, 19)}+08:00`;
-}
-
-// Reading caps count per Beijing calendar day.
-export { beijingDay } from '../../lib/beijing-time';
+// Reading caps count per Beijing calendar day; activity times are written with the Beijing offset
+// (ISO 8601, as the contract writes them).
+export { beijingDay, beijingIso };
 
 export function statusAt(a: Pick<ActivityRow, 'startAt' | 'endAt'>, now: number): ActivityStatus {
   if (now < a.startAt.getTime()) return 'upcoming';
