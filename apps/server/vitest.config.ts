@@ -9,14 +9,7 @@ export const serverTestOptions = {
   hookTimeout: 60_000,
   // PGlite per file is memory-hungry; two workers match the machine's two cores.
   maxWorkers: 2,
-} as const;
+};
 
 /** Run from this folder (`npx vitest run test/…`): every file with a module registry of its own. */
-export default defineProject({
-  test: {
-    name: 'server',
-    ...serverTestOptions,
-    include: [...serverTestOptions.include],
-    setupFiles: [...serverTestOptions.setupFiles],
-  },
-});
+export default defineProject({ test: { name: 'server', ...serverTestOptions } });
