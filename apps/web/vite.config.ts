@@ -34,8 +34,8 @@ const ENTRY_LIBRARIES =
 /**
  * Vendor chunks (`output.manualChunks`): the entry's libraries in `vendor` (fetched in parallel
  * with the entry, cached across releases of the app code); antd-mobile's components with their
- * animation and gesture libraries in `h5-ui` (those the H5 shell and home show) and `h5-ui-more`
- * (the other H5 pages'); antd's icons in `h5-icons` (those the H5 shell and home show, with what
+ * animation and gesture libraries in `h5-ui` (those the H5 shell and home show), `h5-ui-books`
+ * (those the bookstore, book and reader add) and `h5-ui-more` (the other H5 pages'); antd's icons in `h5-icons` (those the H5 shell and home show, with what
  * they need) and `icons` (the rest). Everything else
  * is left to Rollup; antd is never grouped, so no H5 page can be tied to it (build/bundle-guard.ts).
  * A group takes in the modules it imports that no group claims, so the entry's libraries are
@@ -47,9 +47,9 @@ export function vendorChunk(id: string, meta: ManualChunkMeta): string | undefin
   // antd-mobile's render helper (above) and what it uses of rc-util and Babel's helpers.
   if (/\/node_modules\/(@babel\/runtime|rc-util\/lib)\//.test(id) && staticallyFromEntry(id, meta)) return 'vendor';
   // The index modules import every component or icon, so they sit with the rest: the pages' imports
-  // through them resolve to the modules themselves, and `h5-ui` never imports `h5-ui-more`.
+  // through them resolve to the modules themselves, and no earlier group imports `h5-ui-more`.
   if (H5_UI_INDEX.test(id)) return 'h5-ui-more';
-  if (underH5Ui(id, meta)) return onH5FirstScreen(id, meta) ? 'h5-ui' : 'h5-ui-more';
+  if (underH5Ui(id, meta)) return H5_TIERS.find((tier) => tier.holds(id, meta))?.chunk ?? 'h5-ui-more';
   if (ANT_ICONS_INDEX.test(id)) return 'icons';
   if (underAntIcons(id, meta)) return onH5FirstScreenAntIcon(id, meta) ? 'h5-icons' : 'icons';
   return undefined;
@@ -57,10 +57,16 @@ export function vendorChunk(id: string, meta: ManualChunkMeta): string | undefin
 
 /**
  * The H5 site's shell and home: the first screen of most phone visits (a phone on `/` is sent there).
- * Their antd-mobile components go in `h5-ui`, every other H5 page's in `h5-ui-more`, so the home's
- * first load carries no form, picker or dialog it does not show (docs/decisions/013-first-paint.md).
+ * Their antd-mobile components go in `h5-ui`, so the home's first load carries no form, picker or
+ * dialog it does not show (docs/decisions/013-first-paint.md).
  */
 const H5_FIRST_SCREEN = /\/src\/(components\/layouts\/h5-shell|app\/routes\/mobile-home)\.tsx$/;
+/**
+ * The bookstore, a book and the reader: where a shared link or the home leads. The antd-mobile
+ * components they add to the first screen's go in `h5-ui-books`, and every other H5 page's in
+ * `h5-ui-more`, so opening a book does not download the account pages' forms and pickers.
+ */
+const H5_BOOK_PAGES = /\/src\/app\/routes\/mobile\/(textbook|browse-book|pdf)\.tsx$/;
 const ANTD_MOBILE_COMPONENT = /\/node_modules\/antd-mobile\/es\/components\/([^/]+)\//;
 const ANTD_MOBILE_ICON = /\/node_modules\/antd-mobile-icons\/es\/([^/.]+)\.js$/;
 /** The libraries' own modules, and their index modules (which import every component or icon). */
@@ -82,8 +88,6 @@ const ANT_ICONS_LIBRARY = /\/node_modules\/@ant-design\/icons(-svg)?\//;
 /** The index modules, which import every icon. */
 const ANT_ICONS_INDEX = /\/node_modules\/@ant-design\/icons\/es\/(index|icons\/index)\.js$/;
 
-let firstScreenUse: FirstScreenUse | undefined;
-let firstScreenLibraryIcons: Set<string> | undefined;
 
 /** The names a module imports from `source` (`import { A, B as C } from 'source'` gives A and B). */
 function namedImports(info: ModuleInfo, source: string): string[] {
@@ -96,27 +100,15 @@ function namedImports(info: ModuleInfo, source: string): string[] {
   return names;
 }
 
-/** The icons that the first screen's antd-mobile components import (through the icons' index module). */
-function h5FirstScreenLibraryIcons(meta: ManualChunkMeta): Set<string> {
-  if (firstScreenLibraryIcons) return firstScreenLibraryIcons;
-  const icons = new Set<string>();
-  for (const id of meta.getModuleIds()) {
-    if (!ANTD_MOBILE_COMPONENT.test(id)) continue;
-    const info = meta.getModuleInfo(id);
-    const names = info ? namedImports(info, 'antd-mobile-icons') : [];
-    if (names.length && onH5FirstScreen(id, meta)) for (const name of names) icons.add(name);
-  }
-  return (firstScreenLibraryIcons = icons);
-}
 /**
- * What the H5 first screen's own modules import from antd-mobile and its icons, by name: the app
- * imports both from their index modules, which import every component, so the module graph alone
- * would put all of them on the first screen. Read once per build from the parsed modules.
+ * What the app modules matched by `pages` import from antd-mobile and its icons, by name, with the
+ * app's modules they import statically (what those pages run before any click). The app imports both
+ * libraries from their index modules, which import every component, so the module graph alone would
+ * put all of them on every page: the names are read from the parsed modules, once per build.
  */
-function h5FirstScreenUse(meta: ManualChunkMeta): FirstScreenUse {
-  if (firstScreenUse) return firstScreenUse;
+function useOf(pages: RegExp, meta: ManualChunkMeta): FirstScreenUse {
   const use: FirstScreenUse = { components: new Set(), icons: new Set(), antIcons: new Set() };
-  const queue = [...meta.getModuleIds()].filter((id) => H5_FIRST_SCREEN.test(id));
+  const queue = [...meta.getModuleIds()].filter((id) => pages.test(id));
   const seen = new Set<string>();
   while (queue.length) {
     const id = queue.pop()!;
@@ -128,10 +120,54 @@ function h5FirstScreenUse(meta: ManualChunkMeta): FirstScreenUse {
       use.components.add(name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase());
     for (const name of namedImports(info, 'antd-mobile-icons')) use.icons.add(name);
     for (const name of namedImports(info, '@ant-design/icons')) use.antIcons.add(name);
-    // The app's own modules, statically imported: what the first screen runs before any click.
     for (const dep of info.importedIds) if (!dep.includes('/node_modules/')) queue.push(dep);
   }
-  return (firstScreenUse = use);
+  return use;
+}
+
+/** A group of antd-mobile's modules: those a set of pages needs (see `h5Tier`). */
+interface H5Tier {
+  chunk: string;
+  /** Whether an H5 library module belongs to the group. */
+  holds: (id: string, meta: ManualChunkMeta) => boolean;
+  /** What the group's pages import by name (read once per build). */
+  use: (meta: ManualChunkMeta) => FirstScreenUse;
+}
+
+/**
+ * The group `chunk` of the antd-mobile modules that the app modules matched by `pages` need: the
+ * components and icons they name, the icons those components import by name (through the icons'
+ * index module), and every module those import, transitively. Up through the libraries' own modules
+ * only: the index modules import everything, and the app's modules were read by name.
+ */
+function h5Tier(chunk: string, pages: RegExp): H5Tier {
+  let use: FirstScreenUse | undefined;
+  let libraryIcons: Set<string> | undefined;
+  const useOnce = (meta: ManualChunkMeta) => (use ??= useOf(pages, meta));
+  const iconsOfComponents = (meta: ManualChunkMeta): Set<string> => {
+    if (libraryIcons) return libraryIcons;
+    const icons = new Set<string>();
+    for (const id of meta.getModuleIds()) {
+      if (!ANTD_MOBILE_COMPONENT.test(id)) continue;
+      const info = meta.getModuleInfo(id);
+      const names = info ? namedImports(info, 'antd-mobile-icons') : [];
+      if (names.length && holds(id, meta)) for (const name of names) icons.add(name);
+    }
+    return (libraryIcons = icons);
+  };
+  const holds = upward({
+    holds: (id, meta) => {
+      const named = useOnce(meta);
+      const component = ANTD_MOBILE_COMPONENT.exec(id)?.[1];
+      const icon = ANTD_MOBILE_ICON.exec(id)?.[1];
+      return (
+        (component !== undefined && named.components.has(component)) ||
+        (icon !== undefined && (named.icons.has(icon) || iconsOfComponents(meta).has(icon)))
+      );
+    },
+    via: (i, meta) => !H5_UI_INDEX.test(i) && underH5Ui(i, meta),
+  });
+  return { chunk, holds, use: useOnce };
 }
 
 /** How an upward walk over the module graph decides (see `upward`). */
@@ -178,23 +214,11 @@ const inNodeModules = (id: string) => id.includes('/node_modules/');
 const underH5Ui = upward({ within: inNodeModules, holds: (id) => H5_UI_LIBRARY.test(id) });
 
 /**
- * Whether an antd-mobile module (component, icon, or the spring and gesture libraries) belongs to
- * the H5 first screen: a component or icon it names, or a module those import, transitively. Up
- * through the libraries' own modules only: the index modules import everything, and the app's
- * modules were read by name.
+ * antd-mobile's groups, tried in order, so a module both need sits in the earlier one and no group
+ * imports a later one: `h5-ui` (the shell and home), `h5-ui-books` (what the book pages add); the
+ * rest is `h5-ui-more`.
  */
-const onH5FirstScreen = upward({
-  holds: (id, meta) => {
-    const use = h5FirstScreenUse(meta);
-    const component = ANTD_MOBILE_COMPONENT.exec(id)?.[1];
-    const icon = ANTD_MOBILE_ICON.exec(id)?.[1];
-    return (
-      (component !== undefined && use.components.has(component)) ||
-      (icon !== undefined && (use.icons.has(icon) || h5FirstScreenLibraryIcons(meta).has(icon)))
-    );
-  },
-  via: (i, meta) => !H5_UI_INDEX.test(i) && underH5Ui(i, meta),
-});
+const H5_TIERS: H5Tier[] = [h5Tier('h5-ui', H5_FIRST_SCREEN), h5Tier('h5-ui-books', H5_BOOK_PAGES)];
 
 /** Whether a module is @ant-design/icons' (or its SVG definitions') or a library only they lead to. */
 const underAntIcons = upward({ within: inNodeModules, holds: (id) => ANT_ICONS_LIBRARY.test(id), every: true });
@@ -203,7 +227,7 @@ const underAntIcons = upward({ within: inNodeModules, holds: (id) => ANT_ICONS_L
 const onH5FirstScreenAntIcon = upward({
   holds: (id, meta) => {
     const name = ANT_ICON.exec(id)?.[2];
-    return name !== undefined && h5FirstScreenUse(meta).antIcons.has(name);
+    return name !== undefined && H5_TIERS[0]!.use(meta).antIcons.has(name);
   },
   via: (i, meta) => !ANT_ICONS_INDEX.test(i) && underAntIcons(i, meta),
 });

@@ -75,6 +75,18 @@ describe('bundleViolations', () => {
     ]);
   });
 
+  it("keeps the account pages' forms out of the H5 bookstore, book and reader", () => {
+    const books = chunk('h5-ui-books.js', null, [`${NM}/antd-mobile/es/components/list/list.js`]);
+    const more = chunk('h5-ui-more.js', null, [`${NM}/antd-mobile/es/components/picker/picker.js`], ['h5-ui-books.js']);
+    const reader = chunk('pdf.js', `${ROOT}/src/app/routes/mobile/pdf.tsx`, [], ['h5-ui-books.js']);
+    const login = chunk('login.js', `${ROOT}/src/app/routes/mobile/login.tsx`, [], ['h5-ui-more.js']);
+    expect(bundleViolations(bundle(entry, books, more, reader, login))).toEqual([]);
+    const tied = chunk('book.js', `${ROOT}/src/app/routes/mobile/browse-book.tsx`, [], ['h5-ui-more.js']);
+    expect(bundleViolations(bundle(entry, books, more, tied))).toEqual([
+      'the H5 bookstore, book and reader load no form library, dialog, picker or popover: src/app/routes/mobile/browse-book.tsx reaches node_modules/antd-mobile/es/components/picker/picker.js',
+    ]);
+  });
+
   it("keeps the desktop's icons out of the H5 home's first load", () => {
     const h5Icons = chunk('h5-icons.js', null, [`${NM}/@ant-design/icons/es/icons/BookOutlined.js`]);
     const icons = chunk('icons.js', null, [`${NM}/@ant-design/icons/es/icons/index.js`], ['h5-icons.js']);

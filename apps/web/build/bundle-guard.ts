@@ -33,6 +33,8 @@ const READER_PAGE = /\/src\/app\/routes\/(preview|mobile\/pdf)\.tsx$/;
 const PDFJS = /\/node_modules\/(react-pdf|pdfjs-dist)\//;
 /** The H5 first screen (shell and home, vite.config.ts `h5-ui`) and what only other H5 pages need. */
 const H5_FIRST_SCREEN = /\/src\/(components\/layouts\/h5-shell|app\/routes\/mobile-home)\.tsx$/;
+/** The bookstore, a book and the reader, whose antd-mobile components have their own group (vite.config.ts `h5-ui-books`). */
+const H5_BOOK_PAGE = /\/src\/app\/routes\/mobile\/(textbook|browse-book|pdf)\.tsx$/;
 /** The index of antd's icons: in the `icons` chunk with every icon the desktop and console show (vite.config.ts). */
 const ALL_ANT_ICONS = /\/node_modules\/@ant-design\/icons\/es\/(index|icons\/index)\.js$/;
 const H5_FORMS_AND_OVERLAYS =
@@ -59,6 +61,11 @@ export const WEB_BUNDLE_RULES: BundleRule[] = [
   {
     name: 'the H5 shell and home load no form library, dialog, picker or popover',
     applies: (c) => H5_FIRST_SCREEN.test(c.facadeModuleId ?? ''),
+    forbidden: H5_FORMS_AND_OVERLAYS,
+  },
+  {
+    name: 'the H5 bookstore, book and reader load no form library, dialog, picker or popover',
+    applies: (c) => H5_BOOK_PAGE.test(c.facadeModuleId ?? ''),
     forbidden: H5_FORMS_AND_OVERLAYS,
   },
   {
