@@ -3,21 +3,19 @@
  * '激活码已过期', too many attempts) are shown inline under the input. Opened for a book, it sends
  * that book's id: a code of another book is not redeemed but named ("它用于激活《…》"), and only
  * the user's confirmation activates that book. On success it shows the activated book with 开始阅读.
- * Logged-out users are sent to login (with redirect) instead.
+ * Logged-out users are sent to login (with redirect) instead, by `useActivationGate` (use-activation-gate.ts).
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Form, Input, Modal, Result } from 'antd';
 import type { ActivationResult, TextbookListItem } from '@eav/contract';
-import { loginPath, paths } from '@/config/paths';
-import { currentFullPath } from '@/lib/navigation';
-import { useSession } from '@/stores/session';
+import { paths } from '@/config/paths';
 import { useActivateTextbook } from '../api/activate-textbook';
 import { activationErrorMessage, codeProblem, formatCodeInput, otherBookOf } from '../lib/activation-code';
 import { CoverImage } from './cover-image';
 import styles from './textbooks.module.css';
 
-interface Props {
+export interface ActivationDialogProps {
   open: boolean;
   onClose(): void;
   /** Shown above the input ("为《…》输入激活码"). */
@@ -27,7 +25,7 @@ interface Props {
   onActivated?(result: ActivationResult): void;
 }
 
-export function ActivationDialog({ open, onClose, bookTitle, bookId, onActivated }: Props) {
+export function ActivationDialog({ open, onClose, bookTitle, bookId, onActivated }: ActivationDialogProps) {
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   /** The book the typed code is for, when it is not this dialog's book (awaiting confirmation). */
@@ -176,11 +174,4 @@ export function ActivationDialog({ open, onClose, bookTitle, bookId, onActivated
       )}
     </Modal>
   );
-}
-
-/** Opens the dialog when logged in; otherwise goes to login and comes back here. */
-export function useActivationGate(): (open: () => void) => void {
-  const loggedIn = useSession((s) => !!s.user);
-  const navigate = useNavigate();
-  return (open) => (loggedIn ? open() : navigate(loginPath('login', currentFullPath())));
 }

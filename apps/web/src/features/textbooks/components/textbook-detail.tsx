@@ -14,7 +14,8 @@ import { useTextbook } from '../api/get-textbook';
 import { readAction } from '../lib/access';
 import { formatDuration, formatFileSize } from '../lib/format';
 import { AccessBadge } from './access-badge';
-import { ActivationDialog, useActivationGate } from './activation-dialog';
+import { LazyActivationDialog } from './lazy-activation-dialog';
+import { useActivationGate } from './use-activation-gate';
 import { ChapterTree } from './chapter-tree';
 import { CoverImage } from './cover-image';
 import { QueryError } from './query-error';
@@ -253,7 +254,7 @@ export function TextbookDetail({ renderExtra }: TextbookDetailProps = {}) {
                 </section>
               </aside>
             </div>
-            <ActivationDialog
+            <LazyActivationDialog
               open={activating}
               onClose={() => setActivating(false)}
               bookTitle={book.title}
