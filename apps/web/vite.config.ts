@@ -88,7 +88,6 @@ const ANT_ICONS_LIBRARY = /\/node_modules\/@ant-design\/icons(-svg)?\//;
 /** The index modules, which import every icon. */
 const ANT_ICONS_INDEX = /\/node_modules\/@ant-design\/icons\/es\/(index|icons\/index)\.js$/;
 
-
 /** The names a module imports from `source` (`import { A, B as C } from 'source'` gives A and B). */
 function namedImports(info: ModuleInfo, source: string): string[] {
   const names: string[] = [];
