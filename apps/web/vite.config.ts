@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { ManualChunkMeta, ModuleInfo } from 'rollup';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { bundleGuard } from './build/bundle-guard';
+import { H5_BOOK_PAGES, H5_FIRST_SCREEN } from './build/h5-pages';
 import { shellPreload } from './build/shell-preload';
 
 /**
@@ -34,10 +35,12 @@ const ENTRY_LIBRARIES =
 /**
  * Vendor chunks (`output.manualChunks`): the entry's libraries in `vendor` (fetched in parallel
  * with the entry, cached across releases of the app code); antd-mobile's components with their
- * animation and gesture libraries in `h5-ui` (those the H5 shell and home show), `h5-ui-books`
- * (those the bookstore, book and reader add) and `h5-ui-more` (the other H5 pages'); antd's icons in `h5-icons` (those the H5 shell and home show, with what
- * they need) and `icons` (the rest). Everything else
- * is left to Rollup; antd is never grouped, so no H5 page can be tied to it (build/bundle-guard.ts).
+ * animation and gesture libraries in `h5-ui` (those the H5 shell and home show, so the home's first
+ * load carries no form, picker or dialog), `h5-ui-books` (those the bookstore, book and reader add,
+ * so opening a book does not download the account pages' forms) and `h5-ui-more` (the other H5
+ * pages'); antd's icons in `h5-icons` (those the H5 shell and home show, with what they need) and
+ * `icons` (the rest). The pages are listed in build/h5-pages.ts. Everything else is left to
+ * Rollup; antd is never grouped, so no H5 page can be tied to it (build/bundle-guard.ts).
  * A group takes in the modules it imports that no group claims, so the entry's libraries are
  * claimed first: otherwise React would land in `h5-ui` and every page would load it.
  */
@@ -55,30 +58,19 @@ export function vendorChunk(id: string, meta: ManualChunkMeta): string | undefin
   return undefined;
 }
 
-/**
- * The H5 site's shell and home: the first screen of most phone visits (a phone on `/` is sent there).
- * Their antd-mobile components go in `h5-ui`, so the home's first load carries no form, picker or
- * dialog it does not show (docs/decisions/013-first-paint.md).
- */
-const H5_FIRST_SCREEN = /\/src\/(components\/layouts\/h5-shell|app\/routes\/mobile-home)\.tsx$/;
-/**
- * The bookstore, a book and the reader: where a shared link or the home leads. The antd-mobile
- * components they add to the first screen's go in `h5-ui-books`, and every other H5 page's in
- * `h5-ui-more`, so opening a book does not download the account pages' forms and pickers.
- */
-const H5_BOOK_PAGES = /\/src\/app\/routes\/mobile\/(textbook|browse-book|pdf)\.tsx$/;
 const ANTD_MOBILE_COMPONENT = /\/node_modules\/antd-mobile\/es\/components\/([^/]+)\//;
 const ANTD_MOBILE_ICON = /\/node_modules\/antd-mobile-icons\/es\/([^/.]+)\.js$/;
 /** The libraries' own modules, and their index modules (which import every component or icon). */
 const H5_UI_LIBRARY = /\/node_modules\/(antd-mobile\/es|antd-mobile-icons\/es|@react-spring|@use-gesture)\//;
 const H5_UI_INDEX = /\/node_modules\/antd-mobile(-icons)?\/es\/index\.js$/;
 
-interface FirstScreenUse {
+/** What a set of pages imports from the H5 libraries, by name. */
+interface NamedUse {
   /** antd-mobile component folders (`tab-bar` for TabBar). */
   components: Set<string>;
   /** antd-mobile-icons names. */
   icons: Set<string>;
-  /** @ant-design/icons names (the home's entry grid). */
+  /** @ant-design/icons names (the H5 home's entry grid). */
   antIcons: Set<string>;
 }
 
@@ -105,8 +97,8 @@ function namedImports(info: ModuleInfo, source: string): string[] {
  * libraries from their index modules, which import every component, so the module graph alone would
  * put all of them on every page: the names are read from the parsed modules, once per build.
  */
-function useOf(pages: RegExp, meta: ManualChunkMeta): FirstScreenUse {
-  const use: FirstScreenUse = { components: new Set(), icons: new Set(), antIcons: new Set() };
+function useOf(pages: RegExp, meta: ManualChunkMeta): NamedUse {
+  const use: NamedUse = { components: new Set(), icons: new Set(), antIcons: new Set() };
   const queue = [...meta.getModuleIds()].filter((id) => pages.test(id));
   const seen = new Set<string>();
   while (queue.length) {
@@ -130,7 +122,7 @@ interface H5Tier {
   /** Whether an H5 library module belongs to the group. */
   holds: (id: string, meta: ManualChunkMeta) => boolean;
   /** What the group's pages import by name (read once per build). */
-  use: (meta: ManualChunkMeta) => FirstScreenUse;
+  use: (meta: ManualChunkMeta) => NamedUse;
 }
 
 /**
@@ -140,7 +132,7 @@ interface H5Tier {
  * only: the index modules import everything, and the app's modules were read by name.
  */
 function h5Tier(chunk: string, pages: RegExp): H5Tier {
-  let use: FirstScreenUse | undefined;
+  let use: NamedUse | undefined;
   let libraryIcons: Set<string> | undefined;
   const useOnce = (meta: ManualChunkMeta) => (use ??= useOf(pages, meta));
   const iconsOfComponents = (meta: ManualChunkMeta): Set<string> => {

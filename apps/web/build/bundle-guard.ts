@@ -9,6 +9,7 @@
 import { gzipSync } from 'node:zlib';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
+import { H5_BOOK_PAGES, H5_FIRST_SCREEN } from './h5-pages';
 
 export interface BundleRule {
   /** What the rule protects, for the error message. */
@@ -31,10 +32,6 @@ const ZOD = /\/node_modules\/zod\//;
 /** The readers' routes: their header paints before pdf.js arrives (docs/decisions/013-first-paint.md). */
 const READER_PAGE = /\/src\/app\/routes\/(preview|mobile\/pdf)\.tsx$/;
 const PDFJS = /\/node_modules\/(react-pdf|pdfjs-dist)\//;
-/** The H5 first screen (shell and home, vite.config.ts `h5-ui`) and what only other H5 pages need. */
-const H5_FIRST_SCREEN = /\/src\/(components\/layouts\/h5-shell|app\/routes\/mobile-home)\.tsx$/;
-/** The bookstore, a book and the reader, whose antd-mobile components have their own group (vite.config.ts `h5-ui-books`). */
-const H5_BOOK_PAGE = /\/src\/app\/routes\/mobile\/(textbook|browse-book|pdf)\.tsx$/;
 /** The index of antd's icons: in the `icons` chunk with every icon the desktop and console show (vite.config.ts). */
 const ALL_ANT_ICONS = /\/node_modules\/@ant-design\/icons\/es\/(index|icons\/index)\.js$/;
 const H5_FORMS_AND_OVERLAYS =
@@ -65,7 +62,7 @@ export const WEB_BUNDLE_RULES: BundleRule[] = [
   },
   {
     name: 'the H5 bookstore, book and reader load no form library, dialog, picker or popover',
-    applies: (c) => H5_BOOK_PAGE.test(c.facadeModuleId ?? ''),
+    applies: (c) => H5_BOOK_PAGES.test(c.facadeModuleId ?? ''),
     forbidden: H5_FORMS_AND_OVERLAYS,
   },
   {
