@@ -25,6 +25,7 @@ import kvPlugin, { RATE_LIMIT_CLIENTS } from './plugins/kv';
 import metricsPlugin from './plugins/metrics';
 import rawBodyPlugin from './plugins/raw-body';
 import readCachePlugin from './plugins/read-cache';
+import requestTargetPlugin from './plugins/request-target';
 import securityHeadersPlugin from './plugins/security-headers';
 import signPlugin from './plugins/sign';
 import webPlugin, { webRuntimeConfig } from './plugins/web';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // App plugins.
   await app.register(errorsPlugin);
+  await app.register(requestTargetPlugin);
   await app.register(rawBodyPlugin);
   await app.register(dbPlugin, {
     databaseUrl: config.databaseUrl,

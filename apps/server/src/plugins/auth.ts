@@ -32,6 +32,7 @@ import { LRUCache } from 'lru-cache';
 import { cancelledTokens, sessions, users } from '../db/schema';
 import { AppError, unauthorized } from '../lib/errors';
 import { sha256Hex } from '../lib/tokens';
+import { requestTarget } from './request-target';
 import { bearerToken, closeIfBodyPending } from './sign';
 
 /** Session lifetime after last use, ms (sliding 7-day expiry, docs/api.md). */
@@ -126,10 +127,10 @@ interface Remembered {
 
 /** True for a console path, judged on the canonical path (also for unknown paths) and the route's pattern. */
 export function isAdminPath(request: FastifyRequest): boolean {
-  const pattern = request.routeOptions.url;
+  const target = requestTarget(request);
   return (
-    canonicalPath(request.url).startsWith(ADMIN_PREFIX) ||
-    (!!pattern && canonicalPath(pattern).startsWith(ADMIN_PREFIX))
+    target.path.startsWith(ADMIN_PREFIX) ||
+    (target.canonicalPattern !== undefined && target.canonicalPattern.startsWith(ADMIN_PREFIX))
   );
 }
 
@@ -139,7 +140,7 @@ export function isAdminPath(request: FastifyRequest): boolean {
  * path: a console role, then the declared roles plus `admin` (undeclared: `admin` only).
  */
 export function requiredRoles(request: FastifyRequest): (readonly string[])[] {
-  const declared = request.routeOptions.config?.roles;
+  const declared = requestTarget(request).config?.roles;
   if (!isAdminPath(request)) return declared ? [declared] : [];
   return [CONSOLE_ROLES, declared ? [...declared, ADMIN_ROLE] : [ADMIN_ROLE]];
 }
@@ -304,5 +305,5 @@ export default fp<AuthOptions>(
       }
     }
   },
-  { name: 'auth', dependencies: ['db', 'read-cache'] },
+  { name: 'auth', dependencies: ['db', 'read-cache', 'request-target'] },
 );

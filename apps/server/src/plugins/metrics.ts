@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/client';
+import { requestTarget } from './request-target';
 
 /** Business events features count (docs/operations.md lists which feature feeds which). */
 export type BusinessCounter = 'logins' | 'activations' | 'downloads' | 'heartbeats';
@@ -129,13 +130,18 @@ export default fp<MetricsPluginOptions>(
       buckets: LATENCY_BUCKETS,
       registers: [registry],
     });
+    // The label sets of each method and route pattern, made once: the hook runs on every request.
+    const labelSets = new Map<string, { method: string; route: string }>();
     app.addHook('onResponse', (request, reply, done) => {
       // The route pattern, never the raw URL (ids and queries would make labels unbounded).
-      const route = request.routeOptions.url ?? 'unmatched';
+      const route = requestTarget(request).pattern ?? 'unmatched';
       if (route !== METRICS_PATH) {
+        const key = `${request.method} ${route}`;
+        let labels = labelSets.get(key);
+        if (!labels) labelSets.set(key, (labels = { method: request.method, route }));
         const status = String(reply.statusCode);
-        requests.inc({ method: request.method, route, status_code: status });
-        latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+        requests.inc({ method: labels.method, route, status_code: status });
+        latency.observe(labels, reply.elapsedTime / 1000);
         if (reply.statusCode >= 400) errors.inc({ route, status_code: status });
       }
       done();
@@ -200,5 +206,5 @@ export default fp<MetricsPluginOptions>(
         .send(await registry.metrics());
     });
   },
-  { name: 'metrics', dependencies: ['db', 'kv'] },
+  { name: 'metrics', dependencies: ['db', 'kv', 'request-target'] },
 );

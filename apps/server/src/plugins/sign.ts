@@ -17,7 +17,6 @@ import {
   Messages,
   SIGN_HEADERS,
   SIGN_MAX_SKEW_MS,
-  canonicalPath,
   signaturesEqual,
   signRequest,
   splitRequestTarget,
@@ -26,6 +25,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 import { nodeHmacSha256Hex } from '../lib/hmac';
+import { requestTarget } from './request-target';
 
 /** Paths under /api that a browser opens directly (documentation) and so cannot sign. */
 const UNSIGNED_PREFIXES = ['/api/docs'];
@@ -44,9 +44,9 @@ export function isSignedPath(path: string): boolean {
  * included) and on the URL pattern of the route it matched; either one suffices.
  */
 export function mustSign(request: FastifyRequest): boolean {
-  if (isSignedPath(canonicalPath(request.url))) return true;
-  const pattern = request.routeOptions.url;
-  return pattern !== undefined && isSignedPath(canonicalPath(pattern));
+  const target = requestTarget(request);
+  if (isSignedPath(target.path)) return true;
+  return target.canonicalPattern !== undefined && isSignedPath(target.canonicalPattern);
 }
 
 /** Bearer token of the request, or '' (also used by the auth plugin). */
@@ -93,14 +93,10 @@ function header(request: FastifyRequest, name: string): string | undefined {
 export default fp<SignOptions>(
   async function sign(app: FastifyInstance, opts) {
     const now = opts.now ?? Date.now;
-    // The decision of onRequest, kept for preValidation: the request target cannot change between
-    // the two, and deciding costs two canonical paths.
-    const signed = new WeakSet<FastifyRequest>();
 
     // Both hooks are synchronous, callback-style: no promise per request (see app.ts).
     app.addHook('onRequest', (request, reply, done) => {
       if (!mustSign(request)) return done();
-      signed.add(request);
       const ts = header(request, SIGN_HEADERS.timestamp);
       const sig = header(request, SIGN_HEADERS.sign);
       let refusal: AppError | undefined;
@@ -114,7 +110,8 @@ export default fp<SignOptions>(
     });
 
     app.addHook('preValidation', (request, _reply, done) => {
-      if (!signed.has(request)) return done();
+      // The same decision as onRequest's: the target facts are worked out once per request.
+      if (!mustSign(request)) return done();
       // onRequest has checked both headers on this same decision.
       const ts = header(request, SIGN_HEADERS.timestamp);
       const sig = header(request, SIGN_HEADERS.sign);
@@ -135,5 +132,5 @@ export default fp<SignOptions>(
       done(signaturesEqual(expected, sig) ? undefined : invalid());
     });
   },
-  { name: 'sign', dependencies: ['raw-body'] },
+  { name: 'sign', dependencies: ['raw-body', 'request-target'] },
 );
