@@ -53,11 +53,15 @@ async function chatFeature(app: FastifyInstance, opts: ChatOptions) {
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
-  await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
   await app.register(personRoutes, { ctx });
   await app.register(agentRoutes, { ctx });
-  await app.register(socketRoutes, { ctx });
+  // @fastify/websocket adds an onRequest and an onResponse hook to every route of the context it is
+  // registered in: its own context keeps them on the socket route instead of every request.
+  await app.register(async (sockets) => {
+    await sockets.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
+    await sockets.register(socketRoutes, { ctx });
+  });
 }
 
-/** Registered on the root (fastify-plugin) so that `app.purgeChat` and the WebSocket upgrade handling are the app's. */
+/** Registered on the root (fastify-plugin) so that `app.purgeChat` is the app's. */
 export default fp(chatFeature, { name: 'chat', dependencies: ['auth', 'erasure', 'kv', 'read-cache'] });
