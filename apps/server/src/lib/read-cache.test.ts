@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { etagMatches, ReadCache, weakEtag } from './read-cache';
@@ -90,5 +91,55 @@ describe('ReadCache', () => {
     expect((await cache.get('textbooks', 'bad', async () => ({ value: 1 }))).body).toBe('1');
     for (let i = 0; i < 100; i++) await cache.get('textbooks', `k${i}`, async () => ({ value: 'x'.repeat(500) }));
     expect(cache.stats.bytes).toBeLessThanOrEqual(10_000);
+  });
+
+  it('peeks an answer only while its version is trusted, and replies without a promise then', async () => {
+    const versions = { textbooks: 1, banner: 1 };
+    let now = 0;
+    let clock = 0;
+    const cache = new ReadCache({ db: fakeDb(versions).db, monotonic: () => now, clock: () => clock, checkMs: 250 });
+    expect(cache.peek('textbooks', 'k')).toBeUndefined();
+    let n = 0;
+    const load = async () => ({ value: ++n });
+    const built = await cache.get('textbooks', 'k', load);
+    expect(cache.peek('textbooks', 'k')).toBe(built);
+    expect(cache.peek('textbooks', 'other')).toBeUndefined();
+    expect(cache.peek('banner', 'k')).toBeUndefined();
+
+    const headers: Record<string, string> = {};
+    const reply = {
+      header(name: string, value: string) {
+        headers[name] = value;
+        return this;
+      },
+      type(value: string) {
+        headers['content-type'] = value;
+        return this;
+      },
+      code() {
+        return this;
+      },
+    } as unknown as FastifyReply;
+    const request = { headers: {} } as FastifyRequest;
+    // A hit is the payload itself, not a promise of it: the handler answers in the same turn.
+    const payload: unknown = cache.reply(request, reply, 'textbooks', 'k', load);
+    expect(payload).toBe(built.bytes);
+    expect(headers.etag).toBe(built.etag);
+
+    // Past the check interval, or after an invalidation, the versions must be read again first.
+    now = 300;
+    expect(cache.peek('textbooks', 'k')).toBeUndefined();
+    const later: unknown = cache.reply(request, reply, 'textbooks', 'k', load);
+    expect(later).toBeInstanceOf(Promise);
+    expect(await later).toBe(built.bytes);
+    expect(cache.peek('textbooks', 'k')).toBe(built);
+    cache.forgetVersions();
+    expect(cache.peek('textbooks', 'k')).toBeUndefined();
+
+    // An answer past its until time is never peeked.
+    const timed = await cache.get('banner', 't', async () => ({ value: 'x', until: 100 }));
+    expect(cache.peek('banner', 't')).toBe(timed);
+    clock = 100;
+    expect(cache.peek('banner', 't')).toBeUndefined();
   });
 });

@@ -167,8 +167,8 @@ export class ReadCache {
   ): Promise<CachedAnswer> {
     const version = (await this.versions()).get(scope) ?? 0;
     const full = `${scope}\u0000${version}\u0000${key}`;
-    const hit = this.entries.get(full);
-    if (hit && (hit.until === undefined || this.clock() < hit.until)) return hit;
+    const hit = this.fresh(full);
+    if (hit) return hit;
     let build = this.building.get(full);
     if (!build) {
       build = (async () => {
@@ -186,6 +186,23 @@ export class ReadCache {
   }
 
   /**
+   * The answer of `key` in `scope` when it can be given without waiting: the versions are trusted
+   * (read within `checkMs`, no invalidation since) and the answer was built at the current version
+   * and is before its `until`. Otherwise undefined, and `get` decides.
+   */
+  peek(scope: ReadScope, key: string): CachedAnswer | undefined {
+    const s = this.state;
+    if (!s || this.monotonic() - s.checkedAt >= this.checkMs) return undefined;
+    return this.fresh(`${scope}\u0000${s.versions.get(scope) ?? 0}\u0000${key}`);
+  }
+
+  /** The entry under a full key, unless past its `until`. */
+  private fresh(full: string): CachedAnswer | undefined {
+    const hit = this.entries.get(full);
+    return hit && (hit.until === undefined || this.clock() < hit.until) ? hit : undefined;
+  }
+
+  /**
    * Tells this process and the other instances that `scope` changed: call after the write
    * committed (the database has already bumped the version).
    */
@@ -198,17 +215,20 @@ export class ReadCache {
    * Answers a GET from the cache: 304 without a body when `If-None-Match` matches, else the JSON
    * text with its ETag. `Cache-Control: private, no-cache` lets the browser keep the answer and
    * revalidate it on every use, so each use is still a signed request (docs/api.md, Caching).
-   * Resolves to the payload the handler returns (typed `never` so that it fits any route's reply
-   * type: it is the already serialised answer).
+   * Gives the payload the handler returns (typed `never` so that it fits any route's reply type:
+   * it is the already serialised answer): at once when `peek` has it, so that a cached read costs
+   * the handler no promise, else once `get` has resolved.
    */
-  async reply(
+  reply(
     request: FastifyRequest,
     reply: FastifyReply,
     scope: ReadScope,
     key: string,
     load: () => Promise<{ value: unknown; until?: number }>,
-  ): Promise<never> {
-    return cachedPayload(request, reply, await this.get(scope, key, load));
+  ): never | Promise<never> {
+    const hit = this.peek(scope, key);
+    if (hit) return cachedPayload(request, reply, hit);
+    return this.get(scope, key, load).then((answer) => cachedPayload(request, reply, answer));
   }
 }
 
