@@ -21,11 +21,12 @@
  * Servers under test run in a child process (`startServer`), so the load generator (this process)
  * and the server each get a core of the 2-core machine. All traffic stays on 127.0.0.1.
  *
- * The same file is also the child's entry: `bench/run.ts --serve` with EAV_BENCH_SERVE set.
+ * The same file is also the bare server's entry: `bench/run.ts --serve`.
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -129,9 +130,10 @@ export interface ScenarioModule {
 
 export interface ServeOptions {
   /**
-   * `portal`: the real app from the server's buildApp (PGlite under DATA_DIR unless DATABASE_URL
-   * is set; serves apps/web/dist). `bare`: a bare Fastify server with one route, `GET /bare`,
-   * answering a constant dictionary-sized JSON envelope.
+   * `portal`: the built server as production runs it, `node apps/server/dist/main.js` (PGlite under
+   * DATA_DIR unless DATABASE_URL is set; serves apps/web/dist; `npm run bench` builds both first).
+   * `bare`: a bare Fastify server with one route, `GET /bare`, answering a constant
+   * dictionary-sized JSON envelope.
    */
   kind: 'portal' | 'bare';
   /** Environment of the server (docs/api.md, Configuration variables). HOST and PORT are forced. */
@@ -145,14 +147,52 @@ export interface RunningServer {
 
 const children = new Set<ChildProcess>();
 
+/** The built server (`npm run build`), the file production starts. */
+const SERVER_DIST = path.join(ROOT, 'apps', 'server', 'dist', 'main.js');
+/** Longest wait for a server to listen (the portal seeds the demo content first). */
+const START_TIMEOUT_MS = 120_000;
+
+/** A TCP port on 127.0.0.1 that was free a moment ago (the OS picks it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether `url` answers 200 now. */
+function answers(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get(url, { timeout: 1_000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.once('timeout', () => req.destroy());
+    req.once('error', () => resolve(false));
+  });
+}
+
 /**
- * Starts a server in a child process on 127.0.0.1 and a random port; resolves once it listens.
- * `EAV_BENCH_SERVER_NODE_ARGS` (space-separated) adds Node flags to the child, e.g.
- * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server under the scenario's load.
+ * Starts a server in a child process on 127.0.0.1; resolves once it answers. The portal is the
+ * built bundle on a port picked here, ready when `/healthz` answers; the bare server is this file
+ * with `--serve` on a port of its own choosing, which it prints. `EAV_BENCH_SERVER_NODE_ARGS`
+ * (space-separated) adds Node flags to the child, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
+ * profile the server under the scenario's load.
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const nodeArgs = (process.env.EAV_BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
+  const portal = options.kind === 'portal';
+  if (portal && !fs.existsSync(SERVER_DIST))
+    throw new Error(`${path.relative(ROOT, SERVER_DIST)} is missing: run \`npm run build\` first (npm run bench does)`);
+  const port = portal ? await freePort() : 0;
+  const args = portal
+    ? [...nodeArgs, SERVER_DIST]
+    : [...nodeArgs, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -161,15 +201,24 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       EAV_SIGN_SECRET: BENCH_SIGN_SECRET,
       ...options.env,
       HOST: '127.0.0.1',
-      PORT: '0',
-      EAV_BENCH_SERVE: JSON.stringify({ kind: options.kind }),
+      PORT: String(port),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.add(child);
   const url = await new Promise<string>((resolve, reject) => {
     let buffer = '';
-    const timer = setTimeout(() => reject(new Error(`${options.kind} server did not start within 120 s`)), 120_000);
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
+    };
+    const timer = setTimeout(
+      () => settle(() => reject(new Error(`${options.kind} server did not start within ${START_TIMEOUT_MS / 1000} s`))),
+      START_TIMEOUT_MS,
+    );
     child.stdout!.setEncoding('utf8');
     child.stdout!.on('data', (chunk: string) => {
       buffer += chunk;
@@ -178,16 +227,23 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         const line = buffer.slice(0, nl);
         buffer = buffer.slice(nl + 1);
         const m = /^EAV_BENCH_LISTENING (\S+)$/.exec(line);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]!);
-        } else if (line.trim()) process.stderr.write(`  [${options.kind}] ${line}\n`);
+        if (m) settle(() => resolve(m[1]!));
+        else if (line.trim()) process.stderr.write(`  [${options.kind}] ${line}\n`);
       }
     });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${options.kind} server exited with ${code} before listening`));
-    });
+    child.once('exit', (code) =>
+      settle(() => reject(new Error(`${options.kind} server exited with ${code} before listening`))),
+    );
+    if (portal) {
+      const base = `http://127.0.0.1:${port}`;
+      const poll = async () => {
+        while (!settled) {
+          if (await answers(`${base}/healthz`)) return settle(() => resolve(base));
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      };
+      void poll();
+    }
   });
   return {
     url,
@@ -208,42 +264,33 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Child entry: build the requested server, listen, print the URL, close on SIGTERM. */
+/** Child entry of the bare server: listen, print the URL, close on SIGTERM. */
 async function serve(): Promise<void> {
-  const { kind } = JSON.parse(process.env.EAV_BENCH_SERVE ?? '{}') as Pick<ServeOptions, 'kind'>;
-  let app: { listen(o: { host: string; port: number }): Promise<string>; close(): Promise<unknown> };
-  if (kind === 'bare') {
-    const { default: Fastify } = await import('fastify');
-    const bare = Fastify({ logger: { level: 'warn' } });
-    const payload = {
-      code: 0,
-      msg: '成功',
-      data: [
-        '一年级',
-        '二年级',
-        '三年级',
-        '四年级',
-        '五年级',
-        '六年级',
-        '七年级',
-        '八年级',
-        '九年级',
-        '高一',
-        '高二',
-        '高三',
-      ].map((name, i) => ({ id: i + 1, name })),
-    };
-    bare.get('/bare', async () => payload);
-    app = bare;
-  } else {
-    const { buildApp } = await import('../apps/server/src/app');
-    const { loadConfig } = await import('../apps/server/src/config');
-    app = await buildApp({ config: loadConfig(process.env) });
-  }
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const { default: Fastify } = await import('fastify');
+  const bare = Fastify({ logger: { level: 'warn' } });
+  const payload = {
+    code: 0,
+    msg: '成功',
+    data: [
+      '一年级',
+      '二年级',
+      '三年级',
+      '四年级',
+      '五年级',
+      '六年级',
+      '七年级',
+      '八年级',
+      '九年级',
+      '高一',
+      '高二',
+      '高三',
+    ].map((name, i) => ({ id: i + 1, name })),
+  };
+  bare.get('/bare', async () => payload);
+  const address = await bare.listen({ host: '127.0.0.1', port: 0 });
   process.stdout.write(`EAV_BENCH_LISTENING ${address}\n`);
   const close = () => {
-    void app.close().then(() => process.exit(0));
+    void bare.close().then(() => process.exit(0));
   };
   process.once('SIGTERM', close);
   process.once('SIGINT', close);
