@@ -13,6 +13,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { COMPRESS_ENCODINGS, COMPRESS_THRESHOLD_BYTES } from './lib/compression';
 import { loggerOptions } from './lib/logger';
 import { repoRoot } from './lib/package-root';
 import authPlugin from './plugins/auth';
@@ -111,7 +112,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   // External plugins.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: [...COMPRESS_ENCODINGS],
+  });
   await app.register(securityHeadersPlugin);
   await app.register(docsPlugin, { enabled: config.apiDocs });
 

@@ -1,7 +1,8 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
-import { etagMatches, ReadCache, weakEtag } from './read-cache';
+import { cachedPayload, etagMatches, ReadCache, weakEtag } from './read-cache';
 import { InvalidationBus } from './read-cache-bus';
 
 /** A stand-in for the one query the cache makes: the versions of every scope. */
@@ -141,5 +142,41 @@ describe('ReadCache', () => {
     expect(cache.peek('banner', 't')).toBe(timed);
     clock = 100;
     expect(cache.peek('banner', 't')).toBeUndefined();
+  });
+
+  it('keeps large answers compressed once and replies with the stored bytes of the accepted encoding', async () => {
+    const cache = new ReadCache({ db: fakeDb({ textbooks: 1 }).db, monotonic: () => 0 });
+    const value = { items: Array.from({ length: 50 }, (_, i) => ({ id: i, title: `义务教育教科书·数学 第${i}册` })) };
+    const large = await cache.get('textbooks', 'large', async () => ({ value }));
+    const small = await cache.get('textbooks', 'small', async () => ({ value: { id: 1 } }));
+    expect(small.encoded).toBeUndefined();
+    expect(large.encoded).toBeDefined();
+    const { br, gzip } = large.encoded!;
+    expect(JSON.parse(brotliDecompressSync(br).toString('utf8'))).toEqual(value);
+    expect(JSON.parse(gunzipSync(gzip).toString('utf8'))).toEqual(value);
+
+    const sent = (accept?: string) => {
+      const headers: Record<string, string> = {};
+      const reply = {
+        header(name: string, v: string) {
+          headers[name] = v;
+          return this;
+        },
+        type() {
+          return this;
+        },
+      } as unknown as FastifyReply;
+      const request = { headers: accept === undefined ? {} : { 'accept-encoding': accept } } as FastifyRequest;
+      const payload: unknown = cachedPayload(request, reply, large);
+      return { payload, headers };
+    };
+    // The very buffers built once: nothing is compressed per request.
+    expect(sent('gzip, deflate, br').payload).toBe(br);
+    expect(sent('gzip, deflate, br').headers['content-encoding']).toBe('br');
+    expect(sent('gzip').payload).toBe(gzip);
+    expect(sent('deflate').payload).toBe(large.bytes);
+    expect(sent('deflate').headers['content-encoding']).toBeUndefined();
+    expect(sent().payload).toBe(large.bytes);
+    expect(sent().headers.vary).toBe('accept-encoding');
   });
 });

@@ -1,7 +1,9 @@
 /**
  * In-process cache of read answers that change only on writes (decision 011): dictionaries,
  * banners, the textbook catalogue's lists and facets, book details. An answer is stored once as its
- * JSON text with a weak ETag and served without a database round trip.
+ * JSON text with a weak ETag and served without a database round trip; an answer large enough to
+ * be compressed is also kept compressed (brotli and gzip), so that a browser's request does not
+ * compress the same bytes again every time.
  *
  * Invalidation is by version: every write to the tables behind a scope bumps that scope's row of
  * `catalogue_version` in the same transaction (database triggers, whoever writes: this server,
@@ -17,6 +19,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import { catalogueVersion } from '../db/schema';
+import { COMPRESS_THRESHOLD_BYTES, encodeAnswer, storedEncodingFor, type EncodedBytes } from './compression';
 import type { InvalidationBus } from './read-cache-bus';
 
 /**
@@ -45,6 +48,12 @@ export interface CachedAnswer {
    */
   bytes: Buffer;
   etag: string;
+  /**
+   * `bytes` compressed, for answers of COMPRESS_THRESHOLD_BYTES or more; sent with its
+   * Content-Encoding to a client that accepts it (compressing a 7 kB catalogue page with brotli on
+   * every request cost five times the rest of the request: docs/benchmarks.md, Foundation).
+   */
+  encoded?: EncodedBytes;
   /** Business-clock time (ms) after which the answer is rebuilt even at the same version, if any. */
   until?: number;
 }
@@ -106,7 +115,11 @@ export class ReadCache {
     this.entries = new LRUCache<string, CachedAnswer>({
       max: READ_CACHE_MAX_ENTRIES,
       maxSize: options.maxBytes ?? READ_CACHE_MAX_BYTES,
-      sizeCalculation: (v, k) => (v.body.length + k.length) * 2 + v.bytes.length + 64,
+      sizeCalculation: (v, k) =>
+        (v.body.length + k.length) * 2 +
+        v.bytes.length +
+        (v.encoded ? v.encoded.br.length + v.encoded.gzip.length : 0) +
+        64,
     });
     this.bus?.on(READ_TOPIC, () => this.forgetVersions());
   }
@@ -176,7 +189,9 @@ export class ReadCache {
         const body = JSON.stringify(value);
         const bytes = Buffer.from(body, 'utf8');
         const etag = weakEtag(body);
-        const answer: CachedAnswer = until === undefined ? { body, bytes, etag } : { body, bytes, etag, until };
+        const answer: CachedAnswer = { body, bytes, etag };
+        if (bytes.length >= COMPRESS_THRESHOLD_BYTES) answer.encoded = await encodeAnswer(bytes);
+        if (until !== undefined) answer.until = until;
         this.entries.set(full, answer);
         return answer;
       })().finally(() => this.building.delete(full));
@@ -235,7 +250,9 @@ export class ReadCache {
 /**
  * Prepares the reply of a cached answer (or a 304 when the client holds it) and returns the payload
  * for the handler to return. Returning it, rather than calling `reply.send`, lets Fastify run the
- * asynchronous `onSend` hooks (compression) once.
+ * `onSend` hooks once. An answer kept compressed goes out in the encoding the client prefers, with
+ * its Content-Encoding set, which the compress plugin leaves alone; the weak ETag is the same for
+ * every encoding (RFC 9110 §8.8.1: weak tags mark equivalent content).
  */
 export function cachedPayload(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): never {
   reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
@@ -245,5 +262,13 @@ export function cachedPayload(request: FastifyRequest, reply: FastifyReply, answ
   }
   // Bytes with a JSON content type are sent as they are: no second serialisation or encoding.
   reply.type('application/json; charset=utf-8');
+  if (answer.encoded) {
+    reply.header('vary', 'accept-encoding');
+    const encoding = storedEncodingFor(request);
+    if (encoding) {
+      reply.header('content-encoding', encoding);
+      return answer.encoded[encoding] as never;
+    }
+  }
   return answer.bytes as never;
 }
