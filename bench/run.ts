@@ -333,6 +333,9 @@ export interface LoadResult {
   pacedAtRequested?: PacedResult;
 }
 
+/** The Accept-Encoding header of Chromium's requests. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 function buildRequests(specs: RequestSpec[], secret: string, signedAt?: number): autocannon.Request[] {
   return specs.map((spec) => {
     const method = spec.method ?? 'GET';
@@ -342,6 +345,8 @@ function buildRequests(specs: RequestSpec[], secret: string, signedAt?: number):
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const sign = spec.sign ?? (spec.path.startsWith('/api/') || spec.path.startsWith('/prize/api/'));
     const headers: Record<string, string> = {
+      // As Chromium sends it: the server compresses what a browser would get compressed.
+      'accept-encoding': BROWSER_ACCEPT_ENCODING,
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(spec.token ? { authorization: `Bearer ${spec.token}` } : {}),
     };
