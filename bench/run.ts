@@ -327,6 +327,12 @@ export interface LoadResult {
   non2xx: number;
   paced?: PacedResult;
   /**
+   * Requests/s of the scenario's baseline in a saturation run made right after this scenario's own
+   * (the paired run), so that the ratio compares two runs a minute apart rather than the module's
+   * first and last; undefined for a scenario without a baseline.
+   */
+  baselineRps?: number;
+  /**
    * When the cap lowered the paced rate but the requested rate is still below saturation (under
    * 90 % of the saturation throughput): a second paced run at the requested rate.
    */
@@ -404,6 +410,34 @@ async function runLoad(
     // Only 127.0.0.1 is ever a target; no pipelining, like a browser.
     pipelining: 1,
   });
+}
+
+/**
+ * The requests/s a result is compared with: its paired baseline run, else the baseline scenario's
+ * own result in `results`; undefined without a baseline.
+ */
+export function baselineRpsOf(result: LoadResult, results: LoadResult[], baseline: string): number | undefined {
+  return result.baselineRps ?? results.find((r) => r.name === baseline)?.rps;
+}
+
+/**
+ * The paired baseline run of `scenario` (see `LoadResult.baselineRps`): the baseline scenario of
+ * the same module started afresh, warmed up and run at saturation for the same duration.
+ */
+async function pairedBaselineRps(module: ScenarioModule, scenario: LoadScenario, ctx: BenchContext): Promise<number> {
+  const baseline = module.scenarios.find((s): s is LoadScenario => s.name === scenario.baseline && 'requests' in s);
+  if (!baseline)
+    throw new Error(`${scenario.name}: baseline “${scenario.baseline}” is not a load scenario of its module`);
+  const state: ScenarioState = await baseline.setup(ctx);
+  try {
+    await runLoad(baseline, state, ctx, 3);
+    const r = await runLoad(baseline, state, ctx, ctx.durationSec);
+    if (r.errors + r.non2xx > 0)
+      throw new Error(`${baseline.name}: ${r.errors} errors and ${r.non2xx} non-2xx answers`);
+    return r.requests.total / Math.max(r.duration, 1e-9);
+  } finally {
+    await baseline.teardown?.(state, ctx);
+  }
 }
 
 /** Seconds of each paced run (at 100 req/s, 1,500 samples: p99 is the 15th-slowest answer). */
@@ -562,9 +596,13 @@ function loadTable(results: LoadResult[], scenarios: LoadScenario[]): Table {
     rows: results.map((r) => {
       const scenario = scenarios.find((s) => s.name === r.name);
       const base = scenario?.baseline ? byName.get(scenario.baseline) : undefined;
-      const ratio = base
-        ? `${fmt((r.rps / base.rps) * 100, 1)} % of the requests/s of “${base.name}”, p99 ×${fmt(r.p99 / Math.max(base.p99, 1), 1)}`
-        : '—';
+      const baseRps = scenario?.baseline ? baselineRpsOf(r, results, scenario.baseline) : undefined;
+      const ratio =
+        scenario?.baseline && baseRps
+          ? `${fmt((r.rps / baseRps) * 100, 1)} % of the requests/s of “${scenario.baseline}”` +
+            (r.baselineRps ? ` run right after (${fmt(r.baselineRps)})` : '') +
+            (base ? `, p99 ×${fmt(r.p99 / Math.max(base.p99, 1), 1)}` : '')
+          : '—';
       const paced = r.paced
         ? [fmt(r.paced.rate), ms1(r.paced.p50), ms1(r.paced.p90), ms1(r.paced.p99), ms1(r.paced.lateP99)]
         : ['—', '—', '—', '—', '—'];
@@ -735,6 +773,12 @@ async function main(): Promise<void> {
             if (result.errors + result.non2xx > 0)
               throw new Error(`${result.errors} errors and ${result.non2xx} non-2xx answers`);
             ctx.log(`saturated: ${fmt(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+            if (scenario.baseline) {
+              result.baselineRps = await pairedBaselineRps(module, scenario, ctx);
+              ctx.log(
+                `paired ${scenario.baseline}: ${fmt(result.baselineRps)} req/s (${fmt((100 * result.rps) / result.baselineRps, 1)} %)`,
+              );
+            }
             if (ctx.rate > 0) {
               const logPaced = (p: PacedResult) =>
                 ctx.log(

@@ -24,6 +24,7 @@ import { importTextbooks } from '../../apps/server/src/features/textbooks/import
 import { seedDictionaries } from '../../apps/server/src/seed/dictionaries';
 import {
   BENCH_SIGN_SECRET,
+  baselineRpsOf,
   startServer,
   type BenchContext,
   type LoadResult,
@@ -244,9 +245,9 @@ const rankRedis: LoadScenario<PrizeState> = {
 
 /** The verdict on the aim (heartbeat ≥ 50 % of bare Fastify) and what bounds the heartbeat. */
 function summarize(results: LoadResult[]): string {
-  const bareRps = results.find((r) => r.name === bare.name)?.rps;
   const lines = [];
   for (const r of results.filter((x) => x.name.startsWith('heartbeat'))) {
+    const bareRps = baselineRpsOf(r, results, bare.name);
     if (!bareRps) continue;
     const share = (100 * r.rps) / bareRps;
     lines.push(
