@@ -3,7 +3,7 @@
  * the Lighthouse scores of the home page.
  *
  * - "bare Fastify": one route answering a constant dictionary-sized JSON envelope; nothing else.
- * - "signed dictionary": GET /api/v1/dictionary/grade on the real app (buildApp), each request signed
+ * - "signed dictionary": GET /api/v1/dictionary/grade on the built server (apps/server/dist), each request signed
  *   afresh with EAV-Sign, on PGlite and on PostgreSQL: raw-body, signature verification, auth and the
  *   read cache (decision 011). Aim: at least 50 % of bare Fastify's requests/s.
  * - "catalogue list": GET /api/v1/textbooks (filters and pages of the real catalogue, as in
@@ -100,7 +100,7 @@ const DICTIONARY_DESCRIPTION =
 
 const signedDictionary: LoadScenario<ServerState> = {
   name: 'signed dictionary',
-  description: `\`GET /api/v1/dictionary/grade\` on the real app (buildApp on PGlite), ${DICTIONARY_DESCRIPTION}`,
+  description: `\`GET /api/v1/dictionary/grade\` on the built server on PGlite, ${DICTIONARY_DESCRIPTION}`,
   baseline: 'bare Fastify',
   setup: startPortal,
   requests: () => [{ path: ApiPaths.dictGrade }],
