@@ -21,6 +21,7 @@ import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
 import erasurePlugin from './plugins/erasure';
 import errorsPlugin from './plugins/errors';
+import jsonCompressionPlugin from './plugins/json-compression';
 import importJobsPlugin from './plugins/import-jobs';
 import kvPlugin, { RATE_LIMIT_CLIENTS } from './plugins/kv';
 import metricsPlugin from './plugins/metrics';
@@ -117,6 +118,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: [...COMPRESS_ENCODINGS],
   });
+  // JSON answers in one call, before the plugin's streams (decision 017).
+  await app.register(jsonCompressionPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(docsPlugin, { enabled: config.apiDocs });
 

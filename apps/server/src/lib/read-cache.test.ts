@@ -162,6 +162,9 @@ describe('ReadCache', () => {
           headers[name] = v;
           return this;
         },
+        getHeader(name: string) {
+          return headers[name];
+        },
         type() {
           return this;
         },

@@ -19,7 +19,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import { catalogueVersion } from '../db/schema';
-import { COMPRESS_THRESHOLD_BYTES, encodeAnswer, storedEncodingFor, type EncodedBytes } from './compression';
+import {
+  COMPRESS_THRESHOLD_BYTES,
+  encodeAnswer,
+  storedEncodingFor,
+  varyOnAcceptEncoding,
+  type EncodedBytes,
+} from './compression';
 import type { InvalidationBus } from './read-cache-bus';
 
 /**
@@ -263,7 +269,7 @@ export function cachedPayload(request: FastifyRequest, reply: FastifyReply, answ
   // Bytes with a JSON content type are sent as they are: no second serialisation or encoding.
   reply.type('application/json; charset=utf-8');
   if (answer.encoded) {
-    reply.header('vary', 'accept-encoding');
+    varyOnAcceptEncoding(reply);
     const encoding = storedEncodingFor(request);
     if (encoding) {
       reply.header('content-encoding', encoding);
