@@ -26,7 +26,6 @@
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -34,6 +33,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SIGN_HEADERS, signRequest } from '@eav/contract';
 import autocannon from 'autocannon';
 import { nodeHmacSha256Hex } from '../apps/server/src/lib/hmac';
+import { freePort } from './proof/infra';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_FILE = path.join(ROOT, 'docs', 'benchmarks.md');
@@ -151,18 +151,6 @@ const children = new Set<ChildProcess>();
 const SERVER_DIST = path.join(ROOT, 'apps', 'server', 'dist', 'main.js');
 /** Longest wait for a server to listen (the portal seeds the demo content first). */
 const START_TIMEOUT_MS = 120_000;
-
-/** A TCP port on 127.0.0.1 that was free a moment ago (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Whether `url` answers 200 now. */
 function answers(url: string): Promise<boolean> {

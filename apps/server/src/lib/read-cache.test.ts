@@ -21,6 +21,28 @@ function fakeDb(versions: Record<string, number>) {
   return { db, calls };
 }
 
+/** A reply that records the headers the cache sets (the parts of FastifyReply it uses). */
+function fakeReply(): { reply: FastifyReply; headers: Record<string, string> } {
+  const headers: Record<string, string> = {};
+  const reply = {
+    header(name: string, value: string) {
+      headers[name] = value;
+      return this;
+    },
+    getHeader(name: string) {
+      return headers[name];
+    },
+    type(value: string) {
+      headers['content-type'] = value;
+      return this;
+    },
+    code() {
+      return this;
+    },
+  } as unknown as FastifyReply;
+  return { reply, headers };
+}
+
 describe('etagMatches', () => {
   const tag = weakEtag('{"a":1}');
   it('compares weakly, in lists and with *', () => {
@@ -107,20 +129,7 @@ describe('ReadCache', () => {
     expect(cache.peek('textbooks', 'other')).toBeUndefined();
     expect(cache.peek('banner', 'k')).toBeUndefined();
 
-    const headers: Record<string, string> = {};
-    const reply = {
-      header(name: string, value: string) {
-        headers[name] = value;
-        return this;
-      },
-      type(value: string) {
-        headers['content-type'] = value;
-        return this;
-      },
-      code() {
-        return this;
-      },
-    } as unknown as FastifyReply;
+    const { reply, headers } = fakeReply();
     const request = { headers: {} } as FastifyRequest;
     // A hit is the payload itself, not a promise of it: the handler answers in the same turn.
     const payload: unknown = cache.reply(request, reply, 'textbooks', 'k', load);
@@ -156,19 +165,7 @@ describe('ReadCache', () => {
     expect(JSON.parse(gunzipSync(gzip).toString('utf8'))).toEqual(value);
 
     const sent = (accept?: string) => {
-      const headers: Record<string, string> = {};
-      const reply = {
-        header(name: string, v: string) {
-          headers[name] = v;
-          return this;
-        },
-        getHeader(name: string) {
-          return headers[name];
-        },
-        type() {
-          return this;
-        },
-      } as unknown as FastifyReply;
+      const { reply, headers } = fakeReply();
       const request = { headers: accept === undefined ? {} : { 'accept-encoding': accept } } as FastifyRequest;
       const payload: unknown = cachedPayload(request, reply, large);
       return { payload, headers };
