@@ -11,9 +11,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/client';
+import { RequestTally } from '../lib/request-tally';
 import { requestTarget } from './request-target';
 
 /** Business events features count (docs/operations.md lists which feature feeds which). */
@@ -73,36 +74,35 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export default fp<MetricsPluginOptions>(
   async function metricsPlugin(app: FastifyInstance, opts) {
     const registry = new Registry();
-    const business: Record<BusinessCounter, Counter<'kind'>> = {
-      logins: new Counter({
-        name: 'eav_logins_total',
-        help: 'Successful logins by method',
-        labelNames: ['kind'],
-        registers: [registry],
-      }),
-      activations: new Counter({
-        name: 'eav_activations_total',
-        help: 'Activation codes redeemed',
-        labelNames: ['kind'],
-        registers: [registry],
-      }),
-      downloads: new Counter({
-        name: 'eav_downloads_total',
-        help: 'Files downloaded by kind',
-        labelNames: ['kind'],
-        registers: [registry],
-      }),
-      heartbeats: new Counter({
-        name: 'eav_heartbeats_total',
-        help: 'Reading heartbeats accepted',
-        labelNames: ['kind'],
-        registers: [registry],
-      }),
+    // Business events are counted per kind in plain maps and read into the counters at scrape time:
+    // a heartbeat counts on every request (see lib/request-tally.ts for why not Counter.inc).
+    const counts: Record<BusinessCounter, Map<string, number>> = {
+      logins: new Map(),
+      activations: new Map(),
+      downloads: new Map(),
+      heartbeats: new Map(),
     };
+    const businessCounter = (name: string, help: string, tally: Map<string, number>) =>
+      new Counter({
+        name,
+        help,
+        labelNames: ['kind'],
+        registers: [registry],
+        collect() {
+          this.reset();
+          for (const [kind, n] of tally) this.inc({ kind }, n);
+        },
+      });
+    businessCounter('eav_logins_total', 'Successful logins by method', counts.logins);
+    businessCounter('eav_activations_total', 'Activation codes redeemed', counts.activations);
+    businessCounter('eav_downloads_total', 'Files downloaded by kind', counts.downloads);
+    businessCounter('eav_heartbeats_total', 'Reading heartbeats accepted', counts.heartbeats);
     app.decorate('metrics', {
       registry,
       count(name: BusinessCounter, kind = 'all', by = 1) {
-        business[name].inc({ kind }, by);
+        if (!(by >= 0)) throw new RangeError(`metrics.count: by must be a finite number ≥ 0, got ${by}`);
+        const tally = counts[name];
+        tally.set(kind, (tally.get(kind) ?? 0) + by);
       },
     } satisfies AppMetrics);
 
@@ -111,39 +111,23 @@ export default fp<MetricsPluginOptions>(
     // Process metrics (CPU, memory, handles, GC) and event-loop lag (nodejs_eventloop_lag_*).
     collectDefaultMetrics({ register: registry });
 
-    const requests = new Counter({
-      name: 'http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status',
-      labelNames: ['method', 'route', 'status_code'],
-      registers: [registry],
+    // Tallied on every request, turned into metrics at scrape time (lib/request-tally.ts).
+    const tally = new RequestTally(LATENCY_BUCKETS);
+    tally.register(registry, {
+      requests: { name: 'http_requests_total', help: 'HTTP requests answered, by method, route pattern and status' },
+      errors: {
+        name: 'http_request_errors_total',
+        help: 'HTTP requests answered with status 400 or above, by route pattern and status',
+      },
+      latency: {
+        name: 'http_request_duration_seconds',
+        help: 'Time from receiving a request to sending its answer, by method and route pattern',
+      },
     });
-    const errors = new Counter({
-      name: 'http_request_errors_total',
-      help: 'HTTP requests answered with status 400 or above, by route pattern and status',
-      labelNames: ['route', 'status_code'],
-      registers: [registry],
-    });
-    const latency = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time from receiving a request to sending its answer, by method and route pattern',
-      labelNames: ['method', 'route'],
-      buckets: LATENCY_BUCKETS,
-      registers: [registry],
-    });
-    // The label sets of each method and route pattern, made once: the hook runs on every request.
-    const labelSets = new Map<string, { method: string; route: string }>();
     app.addHook('onResponse', (request, reply, done) => {
       // The route pattern, never the raw URL (ids and queries would make labels unbounded).
       const route = requestTarget(request).pattern ?? 'unmatched';
-      if (route !== METRICS_PATH) {
-        const key = `${request.method} ${route}`;
-        let labels = labelSets.get(key);
-        if (!labels) labelSets.set(key, (labels = { method: request.method, route }));
-        const status = String(reply.statusCode);
-        requests.inc({ method: labels.method, route, status_code: status });
-        latency.observe(labels, reply.elapsedTime / 1000);
-        if (reply.statusCode >= 400) errors.inc({ route, status_code: status });
-      }
+      if (route !== METRICS_PATH) tally.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
 
