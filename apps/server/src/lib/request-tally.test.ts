@@ -19,7 +19,9 @@ const observation = fc.record({
 });
 
 /** What prom-client's own Counter and Histogram write for the same observations. */
-async function promClientText(observations: fc.RecordValue<typeof observation>[]): Promise<string> {
+async function promClientText(
+  observations: { method: string; route: string; status: number; seconds: number }[],
+): Promise<string> {
   const registry = new Registry();
   const requests = new Counter({
     ...NAMES.requests,
