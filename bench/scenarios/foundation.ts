@@ -95,8 +95,8 @@ async function startPortalOnPg(ctx: BenchContext): Promise<ServerState> {
 }
 
 const DICTIONARY_DESCRIPTION =
-  'every request signed with EAV-Sign and checked: raw-body, signature check, auth, the read cache (decision 011) and the ' +
-  'cached JSON text.';
+  'every request signed with EAV-Sign and checked (header check, role gate, HMAC), then answered from the read cache ' +
+  '(decision 011): after the first request, by the last onRequest hook without validation or handler (decision 018).';
 
 const signedDictionary: LoadScenario<ServerState> = {
   name: 'signed dictionary',

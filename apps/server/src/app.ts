@@ -27,6 +27,7 @@ import kvPlugin, { RATE_LIMIT_CLIENTS } from './plugins/kv';
 import metricsPlugin from './plugins/metrics';
 import rawBodyPlugin from './plugins/raw-body';
 import readCachePlugin from './plugins/read-cache';
+import readReplayPlugin from './plugins/read-replay';
 import requestTargetPlugin from './plugins/request-target';
 import securityHeadersPlugin from './plugins/security-headers';
 import signPlugin from './plugins/sign';
@@ -157,6 +158,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(signPlugin, { secret: config.signSecret, ...(options.now ? { now: options.now } : {}) });
   await app.register(authPlugin, { consoleMfa: config.consoleMfa });
+  // Last of the onRequest hooks: repeats of cached reads answered from memory (decision 018).
+  await app.register(readReplayPlugin);
   await app.register(erasurePlugin);
 
   // Seeders check, then insert: instances starting together take turns, and the later ones find

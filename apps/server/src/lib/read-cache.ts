@@ -42,6 +42,11 @@ export const VERSION_CHECK_MS = 250;
 export const READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /** Most answers held whatever their size. */
 export const READ_CACHE_MAX_ENTRIES = 20_000;
+/** Most request targets remembered by the URL index (see `ReadCache.repeat`). */
+export const URL_INDEX_MAX_ENTRIES = 20_000;
+/** Budget of the URL index, in UTF-16 code units of the targets and keys it holds. */
+const URL_INDEX_MAX_CHARS = 4 * 1024 * 1024;
+
 /** Bus topic of scope invalidations; the data is the scope. */
 export const READ_TOPIC = 'read';
 
@@ -107,6 +112,12 @@ export class ReadCache {
   private readonly checkMs: number;
   private readonly entries: LRUCache<string, CachedAnswer>;
   private readonly building = new Map<string, Promise<CachedAnswer>>();
+  /** Request target (`request.url` of a GET) → the scope and key `reply` answered it with. */
+  private readonly urls = new LRUCache<string, { scope: ReadScope; key: string }>({
+    max: URL_INDEX_MAX_ENTRIES,
+    maxSize: URL_INDEX_MAX_CHARS,
+    sizeCalculation: (v, url) => url.length + v.key.length + 16,
+  });
   private state: VersionState | null = null;
   private reading: Promise<VersionState> | null = null;
   /** Bumped by every invalidation: a version read begun before it is not trusted. */
@@ -239,6 +250,10 @@ export class ReadCache {
    * Gives the payload the handler returns (typed `never` so that it fits any route's reply type:
    * it is the already serialised answer): at once when `peek` has it, so that a cached read costs
    * the handler no promise, else once `get` has resolved.
+   *
+   * `key` must follow from the request target alone (its path and query), never from who asks or
+   * from other headers, and the route must not depend on route-level hooks: a repeat of the same
+   * GET target is answered by `repeat`, before validation and the handler (plugins/read-replay.ts).
    */
   reply(
     request: FastifyRequest,
@@ -247,9 +262,21 @@ export class ReadCache {
     key: string,
     load: () => Promise<{ value: unknown; until?: number }>,
   ): never | Promise<never> {
+    // Only a target that passed validation gets here; a repeat of it is answered by `repeat`.
+    if (request.method === 'GET' && !this.urls.has(request.url)) this.urls.set(request.url, { scope, key });
     const hit = this.peek(scope, key);
     if (hit) return cachedPayload(request, reply, hit);
     return this.get(scope, key, load).then((answer) => cachedPayload(request, reply, answer));
+  }
+
+  /**
+   * The cached answer of a GET whose exact target `reply` has answered before, when it can be given
+   * without waiting (see `peek`); undefined when the target is unknown or its answer must be built
+   * again, and the request takes the full route.
+   */
+  repeat(request: FastifyRequest): CachedAnswer | undefined {
+    const known = this.urls.get(request.url);
+    return known && this.peek(known.scope, known.key);
   }
 }
 
@@ -263,8 +290,9 @@ export class ReadCache {
 export function cachedPayload(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): never {
   reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
   if (etagMatches(request.headers['if-none-match'], answer.etag)) {
-    reply.code(304);
-    return '' as never;
+    // Sent without a payload, so that no type or length is given to an answer without a body
+    // (RFC 9110 §15.4.5); the handler returns the reply, which tells Fastify it is sent.
+    return reply.code(304).send() as never;
   }
   // Bytes with a JSON content type are sent as they are: no second serialisation or encoding.
   reply.type('application/json; charset=utf-8');

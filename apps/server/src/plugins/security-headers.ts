@@ -114,9 +114,10 @@ export default fp(
       done();
     });
     // An API route that answers something else (a file, a picture, a provider's HTML page) gets the
-    // document headers: a browser may render it.
+    // document headers: a browser may render it. A 304 has no body of its own: the browser uses
+    // the JSON it holds, so the answer keeps the API's headers.
     app.addHook('onSend', (_request, reply, payload, done) => {
-      if (reply.getHeader('content-security-policy') === API_CSP) {
+      if (reply.statusCode !== 304 && reply.getHeader('content-security-policy') === API_CSP) {
         const type = reply.getHeader('content-type');
         if (typeof type === 'string' && !type.startsWith('application/json')) reply.headers(table);
       }

@@ -66,6 +66,17 @@ export function closeIfBodyPending(request: FastifyRequest, reply: FastifyReply)
   if (length > 0 || request.headers['transfer-encoding'] !== undefined) reply.header('connection', 'close');
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The EAV-Sign HMAC check of a request whose headers passed the `onRequest` check: undefined
+     * when the signature matches, else the SIGN.INVALID error to answer. Reads `request.rawBody`
+     * ('' before or without a JSON body).
+     */
+    signatureRefusal(request: FastifyRequest): AppError | undefined;
+  }
+}
+
 export interface SignOptions {
   secret: string;
   /** Clock source, for tests. */
@@ -109,13 +120,11 @@ export default fp<SignOptions>(
       done(refusal);
     });
 
-    app.addHook('preValidation', (request, _reply, done) => {
-      // The same decision as onRequest's: the target facts are worked out once per request.
-      if (!mustSign(request)) return done();
-      // onRequest has checked both headers on this same decision.
+    /** The HMAC check (see the file comment); the onRequest check has passed on the same request. */
+    const signatureRefusal = (request: FastifyRequest): AppError | undefined => {
       const ts = header(request, SIGN_HEADERS.timestamp);
       const sig = header(request, SIGN_HEADERS.sign);
-      if (ts === undefined || sig === undefined) return done(invalid());
+      if (ts === undefined || sig === undefined) return invalid();
       const expected = signRequest(
         {
           method: request.method,
@@ -129,7 +138,14 @@ export default fp<SignOptions>(
         opts.secret,
         nodeHmacSha256Hex,
       );
-      done(signaturesEqual(expected, sig) ? undefined : invalid());
+      return signaturesEqual(expected, sig) ? undefined : invalid();
+    };
+    app.decorate('signatureRefusal', signatureRefusal);
+
+    app.addHook('preValidation', (request, _reply, done) => {
+      // The same decision as onRequest's: the target facts are worked out once per request.
+      if (!mustSign(request)) return done();
+      done(signatureRefusal(request));
     });
   },
   { name: 'sign', dependencies: ['raw-body', 'request-target'] },
