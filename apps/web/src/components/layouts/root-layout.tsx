@@ -2,15 +2,18 @@
  * Root layout: renders the shell `shellFor` picks from the path (shells.ts) around the page. The
  * document title is the platform name on every route.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { site } from '@/config/site';
-import { loadDesktopShells, loadH5Shell, shellFor } from './shells';
+import { lazyFrom } from '@/lib/lazy';
+import { desktopShells, h5Shell, shellFor } from './shells';
 import '@/styles/global.css';
 
-const DesktopShell = lazy(() => loadDesktopShells().then((m) => ({ default: m.DesktopShellWithProviders })));
-const BareShell = lazy(() => loadDesktopShells().then((m) => ({ default: m.BareShell })));
-const H5Shell = lazy(() => loadH5Shell().then((m) => ({ default: m.H5ShellWithToasts })));
+// The entry requests the page's shell during the boot (main.tsx), so it has usually arrived by the
+// first render, which then shows it without a blank pause (lib/lazy.ts, `lazyFrom`).
+const DesktopShell = lazyFrom(desktopShells, (m) => m.DesktopShellWithProviders);
+const BareShell = lazyFrom(desktopShells, (m) => m.BareShell);
+const H5Shell = lazyFrom(h5Shell, (m) => m.H5ShellWithToasts);
 
 export default function RootLayout() {
   const { pathname } = useLocation();

@@ -7,7 +7,7 @@
  * - everything else: the desktop shell (header, footer, 在线客服, scroll to top).
  */
 import { isBareRoute, paths } from '@/config/paths';
-import { loadChunk } from '@/lib/lazy';
+import { chunk } from '@/lib/lazy';
 
 export type ShellKind = 'desktop' | 'bare' | 'h5';
 
@@ -19,12 +19,12 @@ export function shellFor(pathname: string): ShellKind {
 }
 
 // Each shell is its own chunk: the H5 site loads antd-mobile only, the desktop site antd only. The
-// bare shell lives in the desktop chunk. Repeated calls share the browser's one module fetch.
-export const loadDesktopShells = () => loadChunk(() => import('./desktop-shell'));
-export const loadH5Shell = () => loadChunk(() => import('./h5-shell'));
+// bare shell lives in the desktop chunk. The root layout renders them without suspending once loaded.
+export const desktopShells = chunk(() => import('./desktop-shell'));
+export const h5Shell = chunk(() => import('./h5-shell'));
 
 /** Starts fetching the shell chunk of `pathname`; failures surface later, where the shell renders. */
 export function preloadShell(pathname: string): void {
-  const load = shellFor(pathname) === 'h5' ? loadH5Shell : loadDesktopShells;
-  load().catch(() => undefined);
+  const shell = shellFor(pathname) === 'h5' ? h5Shell : desktopShells;
+  shell.load().catch(() => undefined);
 }

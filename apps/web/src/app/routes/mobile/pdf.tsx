@@ -2,21 +2,30 @@
  * `/mobileH5/pdf?id=…[&page=N]`: the H5 reader. Composes the textbooks feature (book and access)
  * with the reader feature; a book the user may not read shows how to get access.
  */
-import { useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { chunk, lazyFrom } from '@/lib/lazy';
 import { currentFullPath } from '@/lib/navigation';
 import { useSession } from '@/stores/session';
-import { ActivityReading } from '@/features/prize/components/activity-reading';
 import { MobilePdfReader } from '@/features/reader/components/mobile-pdf-reader';
 import { useTextbookPublishing } from '@/features/publishing/api/get-textbook-publishing';
-import { ErrataNotes } from '@/features/publishing/components/errata-notes';
 import { errataMarks, errataOnPage } from '@/features/publishing/lib/errata';
 import { useTextbook } from '@/features/textbooks/api/get-textbook';
-import { mobileActivationHref, mobileLoginHref } from '@/features/textbooks/components/mobile/mobile-book';
 import { readAction } from '@/features/textbooks/lib/access';
+import { mobileActivationHref, mobileLoginHref } from '@/features/textbooks/lib/mobile-links';
+
+// Neither is part of the first screen of most visits: the activity's reading time counts only for a
+// logged-in reader, and errata notes show only on a marked page. As chunks of their own they stay off
+// the reader's first load, which a phone downloads before it can show the book's title.
+const ActivityReading = lazyFrom(
+  chunk(() => import('@/features/prize/components/activity-reading')),
+  (m) => m.ActivityReading,
+);
+const errataNotes = chunk(() => import('@/features/publishing/components/errata-notes'));
+const ErrataNotes = lazyFrom(errataNotes, (m) => m.ErrataNotes);
 
 export default function MobilePdfRoute() {
   const [search] = useSearchParams();
@@ -28,6 +37,10 @@ export default function MobilePdfRoute() {
   const record = useTextbookPublishing(valid ? id : undefined);
   const errata = record.data?.errata;
   const marks = useMemo(() => (errata?.length ? errataMarks(errata) : undefined), [errata]);
+  // A book with errata: the notes' chunk loads ahead of the first marked page, which then shows them at once.
+  useEffect(() => {
+    if (marks) errataNotes.load().catch(() => undefined);
+  }, [marks]);
   const loggedIn = useSession((s) => !!s.user);
   const bookHref = `${paths.mobile.browseBook}?id=${id}`;
 
@@ -87,7 +100,11 @@ export default function MobilePdfRoute() {
   return (
     <>
       {/* Reading time of a recommended book counts for the running activity (docs/prize.md). */}
-      <ActivityReading textbookId={id} reading={loggedIn} />
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <ActivityReading textbookId={id} reading />
+        </Suspense>
+      )}
       <MobilePdfReader
         key={id}
         bookId={id}
@@ -95,7 +112,15 @@ export default function MobilePdfRoute() {
         backHref={bookHref}
         saveProgress={loggedIn}
         pageMarks={marks}
-        renderPageNote={errata ? (page) => <ErrataNotes page={page} errata={errataOnPage(errata, page)} /> : undefined}
+        renderPageNote={
+          errata
+            ? (page) => (
+                <Suspense fallback={null}>
+                  <ErrataNotes page={page} errata={errataOnPage(errata, page)} />
+                </Suspense>
+              )
+            : undefined
+        }
         chapters={book.data.chapters}
       />
     </>

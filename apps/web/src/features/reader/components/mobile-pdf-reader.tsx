@@ -81,7 +81,7 @@ export function MobilePdfReader({
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const grant = useReadGrant(bookId, true);
-  usePdfChunkAfterPaint();
+  const pdfReady = usePdfChunkAfterPaint();
   const [numPages, setNumPages] = useState<number | null>(null);
   const [page, setPage] = useState<number | null>(null);
   const [zoom, setZoom] = useState(1);
@@ -207,6 +207,10 @@ export function MobilePdfReader({
           </ErrorBlock>
         ) : !grant.data ? (
           <PageLoading width={width} height={height} text="正在打开教材" />
+        ) : !pdfReady ? (
+          // Until pdf.js has arrived: the Document then renders at once, without a Suspense fallback
+          // that React would keep on screen for at least 300 ms.
+          <PageLoading width={width} height={height} text="正在加载" />
         ) : (
           <Suspense fallback={<PageLoading width={width} height={height} text="正在加载" />}>
             <LazyDocument

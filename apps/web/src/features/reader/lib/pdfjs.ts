@@ -10,6 +10,7 @@
  */
 import { pdfjs } from 'react-pdf';
 
+// The readers also name this file, to fetch it ahead of pdf.js (components/lazy-pdf.ts).
 pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
 
 // Paths are relative to this file; the workspace hoists pdfjs-dist to the repository's node_modules.

@@ -16,7 +16,7 @@ import { useTextbook } from '../../api/get-textbook';
 import { activationErrorMessage, codeProblem, formatCodeInput, otherBookOf } from '../../lib/activation-code';
 import { formatDate, progressPercent } from '../../lib/format';
 import { MobileCover } from './mobile-cover';
-import { mobileLoginHref } from './mobile-book';
+import { mobileLoginHref } from '../../lib/mobile-links';
 import styles from './mobile.module.css';
 
 function MyBooks() {

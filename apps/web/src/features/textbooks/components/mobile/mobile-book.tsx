@@ -9,26 +9,13 @@ import { Button, ErrorBlock, List, NavBar, Skeleton, Tag } from 'antd-mobile';
 import { TEXTBOOK_ACCESS_LABELS, type ChapterNode, type TextbookDetail } from '@eav/contract';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { currentFullPath } from '@/lib/navigation';
 import { useSession } from '@/stores/session';
 import { useTextbook } from '../../api/get-textbook';
 import { readAction } from '../../lib/access';
+import { mobileActivationHref, mobileLoginHref } from '../../lib/mobile-links';
 import { errorMessage } from '@/lib/error-message';
 import { MobileCover } from './mobile-cover';
 import styles from './mobile.module.css';
-
-/** `/mobileH5/login?redirect=…` back to the current page. */
-export function mobileLoginHref(redirect = currentFullPath()): string {
-  return `${paths.mobile.login}?redirect=${encodeURIComponent(redirect)}`;
-}
-
-/**
- * The H5 activation page for book `bookId`, coming back to `redirect` afterwards: the page sends the
- * book's id, so a code of another book is confirmed before it is used.
- */
-export function mobileActivationHref(bookId: number, redirect = currentFullPath()): string {
-  return `${paths.mobile.activation}?id=${bookId}&redirect=${encodeURIComponent(redirect)}`;
-}
 
 /** The H5 reader at `page` of book `id` (its first page without one). */
 const readHref = (id: number, page?: number) => `${paths.mobile.pdf}?id=${id}${page ? `&page=${page}` : ''}`;
