@@ -13,13 +13,20 @@
  * credits reach the database in batches, one transaction a second (docs/decisions/012); the batch
  * writes run inside the measured window. The ranking read serves a cached first page and the
  * reader's own rank from the sorted structure.
+ *
+ * The credit batch write (`writeCredits`, what the write-behind runs once a second) is also timed on
+ * its own, on a fresh PGlite database and, when one answers, on PostgreSQL: batches of
+ * BATCH_READERS readers who each read a few seconds more, one minute crossed per batch.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ApiPaths, SIGN_HEADERS, signRequest } from '@eav/contract';
 import { Redis } from 'ioredis';
+import postgres from 'postgres';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { prizeParticipants, sessions, users } from '../../apps/server/src/db/schema';
 import { saveActivity } from '../../apps/server/src/features/prize';
+import { writeCredits } from '../../apps/server/src/features/prize/credits';
+import type { PendingCredit } from '../../apps/server/src/features/prize/reading';
 import { importTextbooks } from '../../apps/server/src/features/textbooks/importer';
 import { seedDictionaries } from '../../apps/server/src/seed/dictionaries';
 import {
@@ -27,8 +34,11 @@ import {
   baselineRpsOf,
   startServer,
   type BenchContext,
+  fmt,
+  percentile,
   type LoadResult,
   type LoadScenario,
+  type MeasureScenario,
   type RequestSpec,
   type ScenarioModule,
   type ScenarioState,
@@ -243,6 +253,120 @@ const rankRedis: LoadScenario<PrizeState> = {
   teardown: stop,
 };
 
+const BATCH_READERS = 1_000;
+const BATCH_RUNS = 20;
+const PG_ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BATCH_DB = 'eav_bench_credits';
+
+async function pgReachable(): Promise<boolean> {
+  const sql = postgres(PG_ADMIN_URL, { max: 1, connect_timeout: 2, onnotice: () => {} });
+  try {
+    await sql`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await sql.end({ timeout: 1 }).catch(() => {});
+  }
+}
+
+/** Milliseconds of each of BATCH_RUNS batch writes (after 3 unmeasured ones) on one database. */
+async function timeBatches(ctx: BenchContext, databaseUrl?: string): Promise<number[]> {
+  const database = await openDatabase({ dataDir: ctx.tmpDir('eav-bench-credits-'), databaseUrl });
+  try {
+    await database.migrate();
+    await seedDictionaries(database.db);
+    await importTextbooks(
+      database.db,
+      JSON.stringify({
+        externalId: 'bench-credits-1',
+        title: '义务教育教科书·数学一年级上册',
+        stage: '小学',
+        subject: '数学',
+        edition: '人教版',
+      }),
+    );
+    const now = Date.now();
+    const { activity } = await saveActivity(
+      database.db,
+      {
+        code: 'BENCH-CREDITS',
+        title: '压测积分写入',
+        rules: '压测',
+        startAt: new Date(now - 86400_000).toISOString(),
+        endAt: new Date(now + 86400_000).toISOString(),
+        books: ['bench-credits-1'],
+        dailyCapSeconds: 86400,
+        perBookCapSeconds: 86400,
+        pointsPerMinute: 1,
+        drawCost: 10,
+        perUserPrizeLimit: 3,
+        prizeGroups: [{ name: '参与奖', quantity: 10, weight: 1, fallback: true }],
+      },
+      now,
+    );
+    const readers = await database.db
+      .insert(users)
+      .values(Array.from({ length: BATCH_READERS }, (_, i) => ({ userName: `bench_credit_${i}` })))
+      .returning({ id: users.id });
+    const book = String(activity.bookIds[0]!);
+    const day = new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
+    const times: number[] = [];
+    // Each batch: every reader 20 s further into the day, so every third batch crosses a minute.
+    for (let run = 0, seconds = 0; run < BATCH_RUNS + 3; run++, seconds += 20) {
+      const entries: PendingCredit[] = readers.map((r) => ({
+        a: activity.id,
+        u: r.id,
+        d: { [day]: { b: { [book]: seconds + 20 }, s: seconds + 20, f: seconds } },
+        r: now,
+        m: 1,
+      }));
+      const started = performance.now();
+      await writeCredits(database.db, entries, now);
+      if (run >= 3) times.push(performance.now() - started);
+    }
+    return times.sort((x, y) => x - y);
+  } finally {
+    await database.close();
+  }
+}
+
+const batchWrite: MeasureScenario<ScenarioState> = {
+  name: `credit batch write, ${BATCH_READERS.toLocaleString('en')} readers`,
+  description: `\`writeCredits\` of ${BATCH_READERS.toLocaleString('en')} readers' pending credits in one transaction (reading time, ledger lines of the minutes crossed, participant totals), ${BATCH_RUNS} batches per database.`,
+  setup: async () => ({ url: '' }),
+  async measure(_state, ctx) {
+    const rows: (string | number)[][] = [];
+    const row = (engine: string, t: number[]) => [
+      engine,
+      fmt(percentile(t, 0.5), 1),
+      fmt(percentile(t, 0.9), 1),
+      fmt((1000 * BATCH_READERS) / percentile(t, 0.5)),
+    ];
+    rows.push(row('PGlite', await timeBatches(ctx)));
+    const notes: string[] = [];
+    if (await pgReachable()) {
+      const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
+      try {
+        await admin.unsafe(`DROP DATABASE IF EXISTS ${BATCH_DB} WITH (FORCE)`);
+        await admin.unsafe(`CREATE DATABASE ${BATCH_DB}`);
+        const url = new URL(PG_ADMIN_URL);
+        url.pathname = `/${BATCH_DB}`;
+        rows.push(row('PostgreSQL', await timeBatches(ctx, url.toString())));
+      } finally {
+        await admin.unsafe(`DROP DATABASE IF EXISTS ${BATCH_DB} WITH (FORCE)`).catch(() => {});
+        await admin.end();
+      }
+    } else notes.push(`PostgreSQL skipped: no server at ${PG_ADMIN_URL.replace(/\/\/[^@]*@/, '//')}.`);
+    return {
+      table: { columns: ['database', 'p50 (ms)', 'p90 (ms)', 'readers written per second (p50)'], rows },
+      notes,
+    };
+  },
+  teardown: async () => {},
+};
+
 /** The verdict on the aim (heartbeat ≥ 50 % of bare Fastify) and what bounds the heartbeat. */
 function summarize(results: LoadResult[]): string {
   const lines = [];
@@ -271,7 +395,7 @@ const prize: ScenarioModule = {
       'ranking read with 100,000 participants, in process and with Redis, against a bare Fastify route of the same run ' +
       '(docs/prize.md; aim: heartbeat ≥ 50 % of bare Fastify).',
   ],
-  scenarios: [bare, heartbeatMemory, heartbeatRedis, rankMemory, rankRedis],
+  scenarios: [bare, heartbeatMemory, heartbeatRedis, rankMemory, rankRedis, batchWrite],
   summarize,
 };
 
