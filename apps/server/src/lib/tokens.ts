@@ -3,16 +3,19 @@
  * they carry 256 bits (tokens) or are short-lived and attempt-limited (codes), so a fast hash is
  * enough; passwords use argon2id instead (lib/password.ts).
  */
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { hash, randomBytes, randomInt } from 'node:crypto';
 
 /** A new 256-bit bearer token, base64url (43 characters). */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** Lowercase hex SHA-256 of a UTF-8 string. */
+/**
+ * Lowercase hex SHA-256 of a UTF-8 string. Every authenticated request hashes its token, so this
+ * uses the one-shot `crypto.hash`, which builds no Hash object.
+ */
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 /** `length` characters drawn uniformly from `alphabet` with a CSPRNG. */
