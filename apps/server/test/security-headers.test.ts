@@ -92,6 +92,8 @@ describe('headers on every kind of response', () => {
       await api(app, { url: '/api/v1/dictionary/stage' }),
       await app.inject('/api/v1/dictionary/stage'),
       await api(app, { url: '/api/v1/no-such-thing' }),
+      await api(app, { url: '/prize/api/v1/banner' }),
+      await api(app, { url: '/prize/api/v1/activity/current' }),
     ]) {
       expect(res.headers['content-type']).toContain('application/json');
       expect(res.headers['content-security-policy']).toBe(API_CSP);

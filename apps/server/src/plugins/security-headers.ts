@@ -97,9 +97,12 @@ export function apiHeaderTable(document: Record<string, string>): Record<string,
   };
 }
 
-/** Whether a request target is answered with JSON by the API (its documentation excepted). */
+/**
+ * Whether a request target is answered with JSON by the API: `/api/**` (its documentation
+ * excepted) and the activity's `/prize/api/**` (docs/api.md).
+ */
 function isApiTarget(url: string): boolean {
-  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+  return (url.startsWith('/api/') && !url.startsWith('/api/docs')) || url.startsWith('/prize/api/');
 }
 
 export default fp(
