@@ -32,10 +32,9 @@ import {
   type ScenarioModule,
   type ScenarioState,
 } from '../run';
+import { PG_SHOWN_URL, freshDatabase, pgReachable } from '../pg';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-const PG_ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'eav_bench_big_data';
 const USERS = Number(process.env.BENCH_BIG_DATA_USERS ?? 100_000);
 const BOOKS = 100;
@@ -60,18 +59,6 @@ const REGIONS = [
 const fmt = (n: number) => n.toLocaleString('en-US');
 const ms = (n: number) => (n < 10 ? n.toFixed(1) : String(Math.round(n)));
 
-async function pgReachable(): Promise<boolean> {
-  const client = postgres(PG_ADMIN_URL, { max: 1, connect_timeout: 2, onnotice: () => {} });
-  try {
-    await client`select 1`;
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end({ timeout: 1 }).catch(() => {});
-  }
-}
-
 interface Prepared {
   url: string;
   adminToken: string;
@@ -89,15 +76,11 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 
 function prepare(ctx: BenchContext): Promise<Prepared> {
   prepared ??= (async () => {
-    const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-    await admin.unsafe(`CREATE DATABASE ${DB_NAME}`);
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${DB_NAME}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+    const fresh = await freshDatabase(DB_NAME);
+    const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
     await database.migrate();
     const db = database.db;
-    const pg = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    const pg = postgres(fresh.url, { max: 1, onnotice: () => {} });
     const steps: (string | number)[][] = [];
     await seedDictionaries(db);
     await importTextbooks(db, fs.readFileSync(path.join(ROOT, 'data', 'textbooks-chinatextbook.jsonl'), 'utf8'));
@@ -231,12 +214,11 @@ function prepare(ctx: BenchContext): Promise<Prepared> {
     await pg.end();
     await database.close();
     return {
-      url: url.toString(),
+      url: fresh.url,
       adminToken: token,
       steps,
       dispose: async () => {
-        await admin.unsafe(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-        await admin.end();
+        await fresh.drop();
       },
     };
   })();
@@ -297,7 +279,7 @@ const mod: ScenarioModule = {
   intro: [
     `The 大数据中心 overview on PostgreSQL with ${fmt(PROGRESS_ROWS)} reading-progress rows (${fmt(USERS)} users × ${BOOKS} ` +
       'books), read from the rollup tables of migration 0016 (docs/big-data.md, Rollups). Aim: p99 under 100 ms.',
-    ...(withPg ? [] : [`Skipped: no PostgreSQL server at ${PG_ADMIN_URL.replace(/\/\/[^@]*@/, '//')}.`]),
+    ...(withPg ? [] : [`Skipped: no PostgreSQL server at ${PG_SHOWN_URL}.`]),
   ],
   scenarios: withPg ? [costs, ...scenarios] : [],
   summarize: (results) =>

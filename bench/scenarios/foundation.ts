@@ -14,7 +14,6 @@
 import { ApiPaths, type TextbookFacets } from '@eav/contract';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import postgres from 'postgres';
 import {
   baselineRpsOf,
   startServer,
@@ -26,6 +25,7 @@ import {
   type ScenarioModule,
   type ScenarioState,
 } from '../run';
+import { freshDatabase, pgReachable } from '../pg';
 
 interface ServerState extends ScenarioState {
   stop(): Promise<void>;
@@ -57,39 +57,19 @@ const bare: LoadScenario<ServerState> = {
   teardown: stop,
 };
 
-const PG_ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function pgReachable(): Promise<boolean> {
-  const sql = postgres(PG_ADMIN_URL, { max: 1, connect_timeout: 2, onnotice: () => {} });
-  try {
-    await sql`select 1`;
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await sql.end({ timeout: 1 }).catch(() => {});
-  }
-}
-
 /** The portal on a fresh PostgreSQL database (dropped at teardown), with the demo content. */
 async function startPortalOnPg(ctx: BenchContext): Promise<ServerState> {
   const name = 'eav_bench_foundation';
-  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
+  const fresh = await freshDatabase(name);
   const server = await startServer({
     kind: 'portal',
-    env: { DATA_DIR: ctx.tmpDir('eav-bench-portal-pg-'), SEED_DEMO: 'true', DATABASE_URL: url.toString() },
+    env: { DATA_DIR: ctx.tmpDir('eav-bench-portal-pg-'), SEED_DEMO: 'true', DATABASE_URL: fresh.url },
   });
   return {
     url: server.url,
     stop: async () => {
       await server.stop();
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await fresh.drop();
     },
   };
 }

@@ -21,7 +21,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ApiPaths, SIGN_HEADERS, signRequest } from '@eav/contract';
 import { Redis } from 'ioredis';
-import postgres from 'postgres';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { prizeParticipants, sessions, users } from '../../apps/server/src/db/schema';
 import { saveActivity } from '../../apps/server/src/features/prize';
@@ -43,6 +42,7 @@ import {
   type ScenarioModule,
   type ScenarioState,
 } from '../run';
+import { PG_SHOWN_URL, freshDatabase, pgReachable } from '../pg';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HEARTBEAT_USERS = 1_000;
@@ -83,42 +83,57 @@ async function createUsers(
   return out;
 }
 
+/**
+ * A migrated database's dictionaries, one book and a running activity `code` on it (caps of a whole
+ * day, a point a minute, one prize group); answers the activity.
+ */
+async function seedActivity(
+  db: Awaited<ReturnType<typeof openDatabase>>['db'],
+  code: string,
+  title: string,
+  now: number,
+) {
+  await seedDictionaries(db);
+  const externalId = `bench-${code.toLowerCase()}-1`;
+  await importTextbooks(
+    db,
+    JSON.stringify({
+      externalId,
+      title: '义务教育教科书·语文一年级上册',
+      stage: '小学',
+      subject: '语文',
+      edition: '统编版',
+    }),
+  );
+  const { activity } = await saveActivity(
+    db,
+    {
+      code,
+      title,
+      rules: '压测',
+      startAt: new Date(now - 86400_000).toISOString(),
+      endAt: new Date(now + 30 * 86400_000).toISOString(),
+      books: [externalId],
+      dailyCapSeconds: 86400,
+      perBookCapSeconds: 86400,
+      pointsPerMinute: 1,
+      drawCost: 10,
+      perUserPrizeLimit: 3,
+      prizeGroups: [{ name: '参与奖', quantity: 1000, weight: 1, fallback: true }],
+    },
+    now,
+  );
+  return activity;
+}
+
 function prepare(ctx: BenchContext): Promise<Prepared> {
   prepared ??= (async () => {
     const started = Date.now();
     const dataDir = ctx.tmpDir('eav-bench-prize-');
     const database = await openDatabase({ dataDir });
     await database.migrate();
-    await seedDictionaries(database.db);
-    await importTextbooks(
-      database.db,
-      JSON.stringify({
-        externalId: 'bench-prize-1',
-        title: '义务教育教科书·语文一年级上册',
-        stage: '小学',
-        subject: '语文',
-        edition: '统编版',
-      }),
-    );
     const now = Date.now();
-    const { activity } = await saveActivity(
-      database.db,
-      {
-        code: CODE,
-        title: '压测阅读活动',
-        rules: '压测',
-        startAt: new Date(now - 86400_000).toISOString(),
-        endAt: new Date(now + 30 * 86400_000).toISOString(),
-        books: ['bench-prize-1'],
-        dailyCapSeconds: 86400,
-        perBookCapSeconds: 86400,
-        pointsPerMinute: 1,
-        drawCost: 10,
-        perUserPrizeLimit: 3,
-        prizeGroups: [{ name: '参与奖', quantity: 1000, weight: 1, fallback: true }],
-      },
-      now,
-    );
+    const activity = await seedActivity(database.db, CODE, '压测阅读活动', now);
     const readers = await createUsers(database.db, HEARTBEAT_USERS, 'bench_reader_');
     const rankedUsers = await createUsers(database.db, RANK_USERS, 'bench_ranked_');
     for (let i = 0; i < rankedUsers.length; i += 5000)
@@ -255,57 +270,15 @@ const rankRedis: LoadScenario<PrizeState> = {
 
 const BATCH_READERS = 1_000;
 const BATCH_RUNS = 20;
-const PG_ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BATCH_DB = 'eav_bench_credits';
-
-async function pgReachable(): Promise<boolean> {
-  const sql = postgres(PG_ADMIN_URL, { max: 1, connect_timeout: 2, onnotice: () => {} });
-  try {
-    await sql`select 1`;
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await sql.end({ timeout: 1 }).catch(() => {});
-  }
-}
 
 /** Milliseconds of each of BATCH_RUNS batch writes (after 3 unmeasured ones) on one database. */
 async function timeBatches(ctx: BenchContext, databaseUrl?: string): Promise<number[]> {
   const database = await openDatabase({ dataDir: ctx.tmpDir('eav-bench-credits-'), databaseUrl });
   try {
     await database.migrate();
-    await seedDictionaries(database.db);
-    await importTextbooks(
-      database.db,
-      JSON.stringify({
-        externalId: 'bench-credits-1',
-        title: '义务教育教科书·数学一年级上册',
-        stage: '小学',
-        subject: '数学',
-        edition: '人教版',
-      }),
-    );
     const now = Date.now();
-    const { activity } = await saveActivity(
-      database.db,
-      {
-        code: 'BENCH-CREDITS',
-        title: '压测积分写入',
-        rules: '压测',
-        startAt: new Date(now - 86400_000).toISOString(),
-        endAt: new Date(now + 86400_000).toISOString(),
-        books: ['bench-credits-1'],
-        dailyCapSeconds: 86400,
-        perBookCapSeconds: 86400,
-        pointsPerMinute: 1,
-        drawCost: 10,
-        perUserPrizeLimit: 3,
-        prizeGroups: [{ name: '参与奖', quantity: 10, weight: 1, fallback: true }],
-      },
-      now,
-    );
+    const activity = await seedActivity(database.db, 'BENCH-CREDITS', '压测积分写入', now);
     const readers = await database.db
       .insert(users)
       .values(Array.from({ length: BATCH_READERS }, (_, i) => ({ userName: `bench_credit_${i}` })))
@@ -347,18 +320,13 @@ const batchWrite: MeasureScenario<ScenarioState> = {
     rows.push(row('PGlite', await timeBatches(ctx)));
     const notes: string[] = [];
     if (await pgReachable()) {
-      const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
+      const fresh = await freshDatabase(BATCH_DB);
       try {
-        await admin.unsafe(`DROP DATABASE IF EXISTS ${BATCH_DB} WITH (FORCE)`);
-        await admin.unsafe(`CREATE DATABASE ${BATCH_DB}`);
-        const url = new URL(PG_ADMIN_URL);
-        url.pathname = `/${BATCH_DB}`;
-        rows.push(row('PostgreSQL', await timeBatches(ctx, url.toString())));
+        rows.push(row('PostgreSQL', await timeBatches(ctx, fresh.url)));
       } finally {
-        await admin.unsafe(`DROP DATABASE IF EXISTS ${BATCH_DB} WITH (FORCE)`).catch(() => {});
-        await admin.end();
+        await fresh.drop();
       }
-    } else notes.push(`PostgreSQL skipped: no server at ${PG_ADMIN_URL.replace(/\/\/[^@]*@/, '//')}.`);
+    } else notes.push(`PostgreSQL skipped: no server at ${PG_SHOWN_URL}.`);
     return {
       table: { columns: ['database', 'p50 (ms)', 'p90 (ms)', 'readers written per second (p50)'], rows },
       notes,

@@ -16,7 +16,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ApiPaths, SIGN_HEADERS, signRequest, type KnowledgePointNode, type QuestionFacets } from '@eav/contract';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { openDatabase, rowsOf, type Database } from '../../apps/server/src/db/client';
 import { runImport } from '../../apps/server/src/features/question-bank/importers';
 import { SEED_FILES } from '../../apps/server/src/features/question-bank/seed';
@@ -33,11 +32,10 @@ import {
   type ScenarioModule,
   type ScenarioState,
 } from '../run';
+import { PG_SHOWN_URL, freshDatabase, pgReachable } from '../pg';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const DATA = path.join(ROOT, 'data');
-const PG_ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SYNTHETIC_SIZE = 200_000;
 
 type Engine = 'pglite' | 'postgres';
@@ -48,18 +46,6 @@ interface Prepared {
   dispose(): Promise<void>;
 }
 const prepared = new Map<string, Promise<Prepared>>();
-
-async function pgReachable(): Promise<boolean> {
-  const client = postgres(PG_ADMIN_URL, { max: 1, connect_timeout: 2, onnotice: () => {} });
-  try {
-    await client`select 1`;
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end({ timeout: 1 }).catch(() => {});
-  }
-}
 
 async function importReal(database: Database, ctx: BenchContext): Promise<void> {
   const t0 = performance.now();
@@ -114,22 +100,17 @@ function prepare(engine: Engine, size: Size, ctx: BenchContext): Promise<Prepare
         return { env: { DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: '' }, dispose: async () => {} };
       }
       const name = `eav_bench_question_bank_${size}`;
-      const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.unsafe(`CREATE DATABASE ${name}`);
-      const url = new URL(PG_ADMIN_URL);
-      url.pathname = `/${name}`;
-      const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+      const fresh = await freshDatabase(name);
+      const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
       await database.migrate();
       await importReal(database, ctx);
       if (size === 'synthetic') await growSynthetic(database, ctx);
       await database.db.execute(sql`analyze`);
       await database.close();
       return {
-        env: { DATA_DIR: ctx.tmpDir('eav-bench-qb-pgdata-'), SEED_DEMO: 'false', DATABASE_URL: url.toString() },
+        env: { DATA_DIR: ctx.tmpDir('eav-bench-qb-pgdata-'), SEED_DEMO: 'false', DATABASE_URL: fresh.url },
         dispose: async () => {
-          await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await admin.end();
+          await fresh.drop();
         },
       };
     })();
@@ -357,7 +338,7 @@ const mod: ScenarioModule = {
       'importers (7,798 questions, 282 papers) and on 200,000 synthetic questions (the real ones repeated as ' +
       'variants with the first 200 characters of the stem). Lists, totals, facets and keyword matching run in process ' +
       'over a snapshot keyed by the question-bank version (docs/question-bank.md, Search); the page rows are fetched by id.',
-    ...(withPg ? [] : [`PostgreSQL scenarios skipped: no server at ${PG_ADMIN_URL.replace(/\/\/[^@]*@/, '//')}.`]),
+    ...(withPg ? [] : [`PostgreSQL scenarios skipped: no server at ${PG_SHOWN_URL}.`]),
   ],
   summarize: aimVerdict,
   scenarios: [

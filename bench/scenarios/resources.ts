@@ -12,7 +12,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { ApiPaths, SIGN_HEADERS, signRequest, type ResourceFacets } from '@eav/contract';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { openDatabase, rowsOf, type Database } from '../../apps/server/src/db/client';
 import { importChapters } from '../../apps/server/src/features/question-bank/import-chapters';
 import { importKnowledgePoints } from '../../apps/server/src/features/question-bank/import-knowledge-points';
@@ -31,11 +30,10 @@ import {
   type ScenarioModule,
   type ScenarioState,
 } from '../run';
+import { PG_SHOWN_URL, freshDatabase, pgReachable } from '../pg';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const DATA = (name: string) => fs.readFileSync(path.join(ROOT, 'data', name), 'utf8');
-const PG_ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const AIM_MS = 20;
 
 type Engine = 'pglite' | 'postgres';
@@ -50,18 +48,6 @@ interface Prepared {
   dispose(): Promise<void>;
 }
 const prepared = new Map<Engine, Promise<Prepared>>();
-
-async function pgReachable(): Promise<boolean> {
-  const client = postgres(PG_ADMIN_URL, { max: 1, connect_timeout: 2, onnotice: () => {} });
-  try {
-    await client`select 1`;
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end({ timeout: 1 }).catch(() => {});
-  }
-}
 
 /** Imports the real data and seeds the generated resources; download counts spread so sorting has work. */
 async function load(database: Database, dataDir: string, ctx: BenchContext) {
@@ -107,22 +93,17 @@ function prepare(engine: Engine, ctx: BenchContext): Promise<Prepared> {
       }
       // A fixed name: a run that died leaves at most this database behind, dropped by the next run.
       const name = 'eav_bench_resources';
-      const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.unsafe(`CREATE DATABASE ${name}`);
-      const url = new URL(PG_ADMIN_URL);
-      url.pathname = `/${name}`;
-      const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+      const fresh = await freshDatabase(name);
+      const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
       await database.migrate();
       const info = await load(database, dataDir, ctx);
       await database.db.execute(sql`analyze`);
       await database.close();
       return {
         ...info,
-        env: { DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: url.toString() },
+        env: { DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: fresh.url },
         dispose: async () => {
-          await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await admin.end();
+          await fresh.drop();
         },
       };
     })();
@@ -236,7 +217,7 @@ const mod: ScenarioModule = {
       'generated resources of the demo seed. A page is one single-table query (with its total), then one query for the ' +
       "page's names (dictionary, book, chapter, uploader); facets are one grouped scan by all seven dimensions, " +
       'summed per dimension in process.',
-    ...(withPg ? [] : [`PostgreSQL scenarios skipped: no server at ${PG_ADMIN_URL.replace(/\/\/[^@]*@/, '//')}.`]),
+    ...(withPg ? [] : [`PostgreSQL scenarios skipped: no server at ${PG_SHOWN_URL}.`]),
   ],
   summarize,
   scenarios: [...scenarios('pglite'), ...(withPg ? scenarios('postgres') : [])],

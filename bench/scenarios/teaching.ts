@@ -15,7 +15,6 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ApiPaths } from '@eav/contract';
 import { asc, eq } from 'drizzle-orm';
-import postgres from 'postgres';
 import { openDatabase, type Database } from '../../apps/server/src/db/client';
 import {
   dictionary,
@@ -35,10 +34,9 @@ import { autoGrade, choiceKeys } from '../../apps/server/src/features/teaching/g
 import { sha256Hex } from '../../apps/server/src/lib/tokens';
 import { seedDictionaries } from '../../apps/server/src/seed/dictionaries';
 import { startServer, type BenchContext, type LoadScenario, type ScenarioModule, type ScenarioState } from '../run';
+import { PG_SHOWN_URL, freshDatabase, pgReachable } from '../pg';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-const PG_ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const STUDENTS = 50;
 const ASSIGNMENTS = 40;
 const GRADED = 38;
@@ -54,18 +52,6 @@ interface Fixture {
   autosaveId: number;
   autosaveItem: number;
   reportId: number;
-}
-
-async function pgReachable(): Promise<boolean> {
-  const client = postgres(PG_ADMIN_URL, { max: 1, connect_timeout: 2, onnotice: () => {} });
-  try {
-    await client`select 1`;
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end({ timeout: 1 }).catch(() => {});
-  }
 }
 
 async function session(database: Database, userId: number): Promise<string> {
@@ -209,21 +195,16 @@ function prepare(engine: Engine, ctx: BenchContext): Promise<Prepared> {
         return { env: { DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: '' }, fixture, dispose: async () => {} };
       }
       const name = 'eav_bench_teaching';
-      const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.unsafe(`CREATE DATABASE ${name}`);
-      const url = new URL(PG_ADMIN_URL);
-      url.pathname = `/${name}`;
-      const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+      const fresh = await freshDatabase(name);
+      const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
       await database.migrate();
       const fixture = await buildClass(database, ctx);
       await database.close();
       return {
-        env: { DATA_DIR: ctx.tmpDir('eav-bench-teaching-pg-'), SEED_DEMO: 'false', DATABASE_URL: url.toString() },
+        env: { DATA_DIR: ctx.tmpDir('eav-bench-teaching-pg-'), SEED_DEMO: 'false', DATABASE_URL: fresh.url },
         fixture,
         dispose: async () => {
-          await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await admin.end();
+          await fresh.drop();
         },
       };
     })();
@@ -305,7 +286,7 @@ const mod: ScenarioModule = {
   intro: [
     'Smart teaching on a class of 50 students with 40 homework assignments of 5 real questions (TAL-SCQ5K), 38 of ' +
       'them answered and graded by every student (9,500 answers): submission, autosave and the two reports.',
-    ...(withPg ? [] : [`PostgreSQL scenarios skipped: no server at ${PG_ADMIN_URL.replace(/\/\/[^@]*@/, '//')}.`]),
+    ...(withPg ? [] : [`PostgreSQL scenarios skipped: no server at ${PG_SHOWN_URL}.`]),
   ],
   scenarios: [...scenarios('pglite'), ...(withPg ? scenarios('postgres') : [])],
 };

@@ -18,7 +18,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ApiPaths, SIGN_HEADERS, signRequest, type TextbookFacets } from '@eav/contract';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { importTextbooks } from '../../apps/server/src/features/textbooks/importer';
 import { seedDictionaries } from '../../apps/server/src/seed/dictionaries';
@@ -33,12 +32,11 @@ import {
   type ScenarioModule,
   type ScenarioState,
 } from '../run';
+import { PG_SHOWN_URL, freshDatabase, pgReachable } from '../pg';
 import { lighthouseScenario } from './foundation';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const CATALOGUE = path.join(ROOT, 'data', 'textbooks-chinatextbook.jsonl');
-const PG_ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SYNTHETIC_SIZE = 100_000;
 
 const PROVINCES = [
@@ -111,18 +109,6 @@ interface Prepared {
 }
 const prepared = new Map<string, Promise<Prepared>>();
 
-async function pgReachable(): Promise<boolean> {
-  const sql = postgres(PG_ADMIN_URL, { max: 1, connect_timeout: 2, onnotice: () => {} });
-  try {
-    await sql`select 1`;
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await sql.end({ timeout: 1 }).catch(() => {});
-  }
-}
-
 /** Imports the catalogue once per (engine, size) and reuses it for every scenario of that pair. */
 export function prepare(
   engine: 'pglite' | 'postgres',
@@ -147,12 +133,8 @@ export function prepare(
       }
       // A fixed name: a run that died leaves at most this database behind, dropped by the next run.
       const name = `eav_bench_textbooks_${size}`;
-      const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.unsafe(`CREATE DATABASE ${name}`);
-      const url = new URL(PG_ADMIN_URL);
-      url.pathname = `/${name}`;
-      const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+      const fresh = await freshDatabase(name);
+      const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
       await database.migrate();
       await seedDictionaries(database.db);
       const report = await importTextbooks(database.db, text);
@@ -160,10 +142,9 @@ export function prepare(
       await database.db.execute(sql`analyze`);
       await database.close();
       return {
-        env: { DATA_DIR: ctx.tmpDir('eav-bench-tb-pgdata-'), SEED_DEMO: 'false', DATABASE_URL: url.toString() },
+        env: { DATA_DIR: ctx.tmpDir('eav-bench-tb-pgdata-'), SEED_DEMO: 'false', DATABASE_URL: fresh.url },
         dispose: async () => {
-          await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await admin.end();
+          await fresh.drop();
         },
       };
     })();
@@ -418,7 +399,7 @@ const mod: ScenarioModule = {
       'read cache of the same version (decision 011), so a repeated request costs no database work. ' +
       'Keyword matching and relevance ranking run in process over a title index of the same catalogue version ' +
       '(character pairs, ADR 005), then the page is fetched by id.',
-    ...(withPg ? [] : [`PostgreSQL scenarios skipped: no server at ${PG_ADMIN_URL.replace(/\/\/[^@]*@/, '//')}.`]),
+    ...(withPg ? [] : [`PostgreSQL scenarios skipped: no server at ${PG_SHOWN_URL}.`]),
   ],
   summarize: aimVerdict,
   scenarios: [
