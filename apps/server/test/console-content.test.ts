@@ -208,6 +208,13 @@ describe('textbook list, edit and cover', () => {
     const meta = await sharp(stored).metadata();
     expect(meta.format).toBe('webp');
     expect(meta.exif).toBeUndefined();
+    // The stored cover answers at the book's cover URL; the generated SVG stays as the web's fallback.
+    const shown = await t.app.inject({ url: cover.json().data.url });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.rawPayload.equals(stored)).toBe(true);
+    const fallback = await t.app.inject({ url: ApiPaths.textbookCoverSvg(book!.id) });
+    expect(fallback.statusCode).toBe(200);
+    expect(fallback.body).toContain('<svg');
     const svg = await upload(
       t.app,
       operator.token,

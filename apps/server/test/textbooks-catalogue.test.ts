@@ -5,9 +5,11 @@
 import { VERSION_CHECK_MS } from '../src/lib/read-cache';
 import { ApiPaths, type TextbookFacets, type TextbookListItem } from '@eav/contract';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dictionary, textbooks } from '../src/db/schema';
 import { saveChapterTree } from '../src/features/textbooks/content';
+import { RASTER_COVER_WIDTH } from '../src/features/textbooks/cover-raster';
 import { importTextbooks } from '../src/features/textbooks/importer';
 import { api, useTestApp } from './helpers';
 import { isImportable, readCatalogue, type CatalogueLine } from './textbooks-helpers';
@@ -49,7 +51,8 @@ describe('catalogue list', () => {
     expect(data.page).toBe(2);
     const item = data.items[0] as TextbookListItem;
     expect(item.stage.name).toBeTruthy();
-    expect(item.coverUrl).toMatch(/^\/covers\/\d+\.svg\?v=\d+$/);
+    // Generated covers are WebP where the server has a CJK font, as on every test machine (README).
+    expect(item.coverUrl).toMatch(/^\/covers\/\d+\.webp\?v=\d+$/);
     expect(item.access).toBe('activation');
   });
 
@@ -296,18 +299,37 @@ describe('detail and covers', () => {
     expect((await api(t.app, { url: ApiPaths.textbook(99999999) })).statusCode).toBe(404);
   });
 
-  it('serves a generated, cacheable SVG cover outside /api', async () => {
+  it('serves a generated, cacheable cover outside /api, as WebP and as SVG', async () => {
     const list = await api(t.app, { url: ApiPaths.textbooks, query: { pageSize: 1 } });
     const item = list.json().data.items[0] as TextbookListItem;
     const res = await t.app.inject({ url: item.coverUrl });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toContain('public');
-    expect(res.body).toContain('<svg');
-    expect(res.body).toContain(item.subject.name.split('·')[0]);
-    expect(res.body).toContain(item.edition.name);
+    const meta = await sharp(res.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: RASTER_COVER_WIDTH, height: (RASTER_COVER_WIDTH * 4) / 3 });
+    // The picture is the book's: covers of other subjects differ in colour (covers.ts).
+    const other = (await api(t.app, { url: ApiPaths.textbooks, query: { pageSize: 100 } }))
+      .json()
+      .data.items.find((b: TextbookListItem) => b.subject.name !== item.subject.name) as TextbookListItem;
+    const [a, b] = await Promise.all(
+      [res.rawPayload, (await t.app.inject({ url: other.coverUrl })).rawPayload].map((buf) =>
+        sharp(buf).resize(1, 1).raw().toBuffer(),
+      ),
+    );
+    expect(a!.equals(b!)).toBe(false);
     const again = await t.app.inject({ url: item.coverUrl, headers: { 'if-none-match': res.headers.etag as string } });
     expect(again.statusCode).toBe(304);
+
+    // The SVG stays: the web falls back to it when an imported image fails.
+    const svg = await t.app.inject({ url: ApiPaths.textbookCoverSvg(item.id) });
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+    expect(svg.headers.etag).not.toBe(res.headers.etag);
+    expect(svg.body).toContain('<svg');
+    expect(svg.body).toContain(item.subject.name.split('·')[0]);
+    expect(svg.body).toContain(item.edition.name);
     expect((await t.app.inject({ url: '/covers/999999.svg' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/covers/999999.webp' })).statusCode).toBe(404);
   });
 });

@@ -45,7 +45,7 @@ export const textbookListItem = z.object({
   grade: dictEntry.nullable(),
   volume: dictEntry.nullable(),
   publisher: dictEntry.nullable(),
-  /** Imported http(s) cover, a stored cover under /covers, or the generated `/covers/{id}.svg`. */
+  /** Imported http(s) cover, a stored cover under /covers, or the generated `/covers/{id}.webp` (`.svg` without a CJK font). */
   coverUrl: z.string(),
   access: textbookAccess,
   /** Whether the server has a readable file for the book. */

@@ -8,6 +8,7 @@ import { and, asc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { dictionary, knowledgePoints, textbookChapters, textbooks } from '../../db/schema';
+import { coverUrlOf } from '../textbooks';
 import { storedChapterRows } from './import-chapters';
 import { chapterQuestionCounts, knowledgePointCounts } from './search-index';
 
@@ -150,13 +151,8 @@ export async function booksWithChapters(db: Db, f: ChapterBooksQuery): Promise<C
       asc(textbooks.id),
     );
   return rows.map((r) => {
-    const v = Math.floor(new Date(r.updatedAt).getTime() / 1000);
-    // The catalogue's cover rule (docs/textbooks.md): imported link, stored cover, or the generated SVG.
-    const coverUrl = r.coverUrl
-      ? r.coverUrl
-      : r.coverKey
-        ? `/covers/${r.id}${r.coverKey.slice(r.coverKey.lastIndexOf('.'))}?v=${v}`
-        : `/covers/${r.id}.svg?v=${v}`;
+    // The catalogue's cover rule (docs/textbooks.md, Covers).
+    const coverUrl = coverUrlOf(r);
     return {
       id: r.id,
       externalId: r.externalId,

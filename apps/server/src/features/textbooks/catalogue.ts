@@ -25,6 +25,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import { catalogueVersion, dictionary, textbooks } from '../../db/schema';
+import { generatedCoverExtension } from './cover-raster';
 import { TitleIndex, yieldToEventLoop, type Matches, type TitleRow } from './title-search';
 
 export const DIMENSIONS = [
@@ -396,12 +397,16 @@ export type CardRow = {
   updatedAt: Date;
 };
 
-/** Public URL of a book's cover: imported http(s) cover, stored cover, or the generated SVG. */
+/**
+ * Public URL of a book's cover (docs/textbooks.md, Covers): imported http(s) cover, stored cover, or
+ * the generated one (WebP where the server can draw it, else SVG: cover-raster.ts). `v` is the
+ * book's last change in seconds, so a changed book gets a new URL.
+ */
 export function coverUrlOf(row: Pick<CardRow, 'id' | 'coverUrl' | 'coverKey' | 'updatedAt'>): string {
   if (row.coverUrl) return row.coverUrl;
   const v = Math.floor(new Date(row.updatedAt).getTime() / 1000);
   if (row.coverKey) return `/covers/${row.id}${path.extname(row.coverKey)}?v=${v}`;
-  return `/covers/${row.id}.svg?v=${v}`;
+  return `/covers/${row.id}.${generatedCoverExtension()}?v=${v}`;
 }
 
 /** Builds catalogue cards from rows using the snapshot's dictionary names. */

@@ -10,6 +10,7 @@
  * what it stores about a user (`erasure.ts`), run at account cancellation.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { useRasterCovers } from './cover-raster';
 import { eraseTextbookData } from './erasure';
 import activationRoutes from './routes-activation';
 import adminRoutes from './routes-admin';
@@ -23,10 +24,14 @@ import type { TextbooksOptions } from './routes-common';
 import readerRoutes from './routes-reader';
 import videoRoutes from './routes-videos';
 
+export { coverUrlOf } from './catalogue';
 export { seedTextbooks } from './seed';
 export type { TextbooksOptions } from './routes-common';
 
 const textbooksFeature: FastifyPluginAsyncZod<TextbooksOptions> = async (app, opts) => {
+  // Before any route answers: the catalogue's cards name the generated covers' format.
+  if (!(await useRasterCovers()))
+    app.log.warn('no CJK font found for the generated covers: they are served as SVG (docs/operations.md)');
   app.registerErasure('textbooks', eraseTextbookData);
   await app.register(catalogueRoutes, opts);
   await app.register(readerRoutes, opts);

@@ -23,6 +23,7 @@ import { ok } from '../../lib/http';
 import { decideAccess, noAccess, ownsTextbook, signedQuery, verifySignedQuery } from './access';
 import { cardsByIds, findBook } from './catalogue';
 import { getProgress, saveProgress } from './content';
+import { generatedCoverExtension, RasterCoverCache } from './cover-raster';
 import { coverSvg } from './covers';
 import { proxyRemote, remoteAllowed, servableFile, storagePath, streamFile } from './media';
 import { fileId, optionalUser, routePath, textAnswer, type TextbooksOptions } from './routes-common';
@@ -35,6 +36,7 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 
 const readerRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { config }) => {
+  const rasterCovers = new RasterCoverCache();
   const secret = config.urlSigningSecret;
   const hosts = config.remoteMediaHosts;
   const bookParams = z.object({ id: idParam });
@@ -123,7 +125,11 @@ const readerRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { conf
       const book = id ? await findBook(app.db, id) : undefined;
       if (!m || !book) return textAnswer(reply, 404, '封面不存在');
       const ext = m[2]!;
-      if (ext !== 'svg') {
+      // A stored cover answers under its own extension. Every book has a generated cover as SVG (the
+      // web falls back to it when an imported image fails), and a book without a stored cover has
+      // it as WebP too where the server can draw it (cover-raster.ts).
+      const generated = ext === 'svg' || (ext === 'webp' && !book.coverKey);
+      if (!generated) {
         const abs = book.coverKey ? storagePath(config.dataDir, book.coverKey) : null;
         if (!abs || path.extname(abs).slice(1) !== ext) return textAnswer(reply, 404, '封面不存在');
         return streamFile(request, reply, abs, {
@@ -131,12 +137,13 @@ const readerRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { conf
           cacheControl: 'public, max-age=86400',
         });
       }
-      const card = (await cardsByIds(app.db, [book.id])).get(book.id)!;
-      const etag = `"c${book.id}-${book.updatedAt.getTime().toString(36)}"`;
+      if (ext === 'webp' && generatedCoverExtension() !== 'webp') return textAnswer(reply, 404, '封面不存在');
+      const etag = `"c${ext === 'webp' ? 'w' : ''}${book.id}-${book.updatedAt.getTime().toString(36)}"`;
       reply.header('ETag', etag).header('Cache-Control', 'public, max-age=86400');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.type('image/svg+xml; charset=utf-8').send(
-        coverSvg({
+      const svg = async () => {
+        const card = (await cardsByIds(app.db, [book.id])).get(book.id)!;
+        return coverSvg({
           id: book.id,
           title: book.title,
           stage: card.stage.name,
@@ -145,8 +152,10 @@ const readerRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { conf
           grade: card.grade?.name ?? null,
           volume: card.volume?.name ?? null,
           publisher: card.publisher?.name ?? null,
-        }),
-      );
+        });
+      };
+      if (ext === 'svg') return reply.type('image/svg+xml; charset=utf-8').send(await svg());
+      return reply.type('image/webp').send(await rasterCovers.get(etag, svg));
     },
   );
 };
