@@ -11,7 +11,7 @@
 import { axeFindings } from '../support/axe';
 import path from 'node:path';
 import { ApiPaths, type Paged, type TextbookFacets, type TextbookListItem } from '@eav/contract';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DEMO, loginViaApi, signedFetch } from '../support/api';
 import { MOBILE_UA, REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
@@ -31,6 +31,14 @@ async function axeProblems(page: Page): Promise<string[]> {
 }
 
 /** A public demo book with a PDF of at least 3 pages (readable without login). */
+/** Waits until the list's first covers are drawn (generated covers are rendered on first request). */
+async function coversShown(list: Locator): Promise<void> {
+  const covers = list.locator('img[loading="eager"]');
+  await expect(covers.first()).toBeVisible();
+  for (const img of await covers.all())
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+}
+
 async function publicBook(): Promise<TextbookListItem> {
   const list = await apiData<Paged<TextbookListItem>>(`${ApiPaths.textbooks}?pageSize=100`);
   const book = list.items.find((b) => b.access === 'public' && b.hasFile && (b.pageCount ?? 0) >= 3);
@@ -116,6 +124,7 @@ test.describe('on a phone', () => {
     await expect(title).toHaveText(/册/);
     const clipped = await title.evaluate((el) => el.scrollHeight > el.clientHeight + 1);
     expect(clipped).toBe(false);
+    await coversShown(list);
     await page.screenshot({ path: path.join(SHOTS, 'mobile-textbook-375.png') });
     expect(await axeProblems(page)).toEqual([]);
   });
@@ -353,6 +362,7 @@ test('the desktop reader is driven by keyboard and announces page, total and cha
 test('the H5 bookstore at 1440 px', async ({ page }) => {
   await page.goto('/#/mobileH5/textbook');
   await expect(page.getByTestId('h5-book-list')).toBeVisible();
+  await coversShown(page.getByTestId('h5-book-list'));
   await page.screenshot({ path: path.join(SHOTS, 'mobile-textbook-1440.png') });
   expect(await axeProblems(page)).toEqual([]);
 });

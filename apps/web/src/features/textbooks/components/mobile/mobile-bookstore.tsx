@@ -7,8 +7,9 @@
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ErrorBlock, InfiniteScroll, SearchBar, Skeleton, Tabs, Tag, Button } from 'antd-mobile';
+import { ErrorBlock, InfiniteScroll, SearchBar, Skeleton, Tag, Button } from 'antd-mobile';
 import { TEXTBOOK_ACCESS_LABELS } from '@eav/contract';
+import { H5Tabs } from '@/components/ui/h5-tabs';
 import { paths } from '@/config/paths';
 import { bookstoreQueryOptions } from '../../api/get-textbooks';
 import { useTextbookFacets } from '../../api/get-textbook-facets';
@@ -58,16 +59,13 @@ export function MobileBookstore() {
           />
         </div>
         <div className={styles.tabsRow}>
-          <Tabs
+          <H5Tabs
             className={styles.tabs}
+            label="学段"
+            tabs={[{ key: 'all', title: '全部' }, ...stages.map((s) => ({ key: String(s.id), title: s.name }))]}
             activeKey={String(stageId ?? 'all')}
             onChange={(k) => setFilters(selectDimension(filters, 'stage', k === 'all' ? undefined : Number(k)))}
-          >
-            <Tabs.Tab key="all" title="全部" />
-            {stages.map((s) => (
-              <Tabs.Tab key={String(s.id)} title={s.name} />
-            ))}
-          </Tabs>
+          />
           <button
             type="button"
             className={styles.filterButton}

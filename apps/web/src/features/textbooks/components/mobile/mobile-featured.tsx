@@ -1,7 +1,8 @@
 /** H5 home: featured textbooks per stage (tabs), three columns of covers, linking to the H5 book page. */
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Skeleton, Tabs } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
+import { H5Tabs } from '@/components/ui/h5-tabs';
 import { paths } from '@/config/paths';
 import { useTextbookFacets } from '../../api/get-textbook-facets';
 import { useTextbooks } from '../../api/get-textbooks';
@@ -29,6 +30,7 @@ export function MobileFeaturedTextbooks() {
   const facets = useTextbookFacets({});
   const stages = useMemo(() => featuredStages(facets.data?.stage ?? []), [facets.data]);
   const [active, setActive] = useState<string>();
+  const panelId = useId();
   const current = active ?? (stages[0] ? String(stages[0].id) : undefined);
   if (facets.isError || (facets.data && stages.length === 0)) return null;
   return (
@@ -40,13 +42,25 @@ export function MobileFeaturedTextbooks() {
       {!facets.data ? (
         <Skeleton.Paragraph lineCount={4} animated />
       ) : (
-        <Tabs activeKey={current} onChange={setActive}>
-          {stages.map((s) => (
-            <Tabs.Tab key={String(s.id)} title={s.name}>
-              <StageBooks stageId={s.id} />
-            </Tabs.Tab>
-          ))}
-        </Tabs>
+        <>
+          <H5Tabs
+            label="学段"
+            tabs={stages.map((s) => ({ key: String(s.id), title: s.name }))}
+            activeKey={current}
+            onChange={setActive}
+            panelIdPrefix={panelId}
+          />
+          {current && (
+            <div
+              role="tabpanel"
+              id={`${panelId}-${current}`}
+              aria-label={stages.find((s) => String(s.id) === current)?.name}
+              className={styles.featuredPanel}
+            >
+              <StageBooks stageId={Number(current)} />
+            </div>
+          )}
+        </>
       )}
     </section>
   );
