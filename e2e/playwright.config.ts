@@ -22,7 +22,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Journeys through several pages (a login by a third party, then the pages it leads to) take 15-25 s
+  // alone on a shared 2-core machine and longer beside the other worker.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   forbidOnly: !!process.env.CI,

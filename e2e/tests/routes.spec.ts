@@ -133,6 +133,12 @@ async function routeProblems(page: Page, route: string): Promise<string[]> {
   await openAndSettle(page, query ? `${route}?${query}` : route);
   const problems: string[] = [];
   if (await page.getByText('建设中').count()) problems.push('shows the 建设中 placeholder');
+  // A guarded route may still be on its way to the login page (its chunk loading, no title yet): the
+  // count is read again until it is one, for up to 15 s, and a page without one title still fails.
+  await expect
+    .poll(() => page.locator('h1').count(), { timeout: 15_000 })
+    .toBe(1)
+    .catch(() => undefined);
   const h1 = await page.locator('h1').count();
   if (h1 !== 1) problems.push(`${h1} h1 elements (one wanted)`);
   const main = await page.locator('main, [role="main"]').count();
