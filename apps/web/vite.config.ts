@@ -38,7 +38,8 @@ const ENTRY_LIBRARIES =
  * animation and gesture libraries in `h5-ui` (those the H5 shell and home show, so the home's first
  * load carries no form, picker or dialog), `h5-ui-books` (those the bookstore, book and reader add,
  * so opening a book does not download the account pages' forms) and `h5-ui-more` (the other H5
- * pages'); antd's icons in `h5-icons` (those the H5 shell and home show, with what they need) and
+ * pages'), each with a `ui-common` group beside it for the libraries antd shares with them (so a
+ * desktop page never loads antd-mobile); antd's icons in `h5-icons` (those the H5 shell and home show, with what they need) and
  * `icons` (the rest). The pages are listed in build/h5-pages.ts. Everything else is left to
  * Rollup; antd is never grouped, so no H5 page can be tied to it (build/bundle-guard.ts).
  * A group takes in the modules it imports that no group claims, so the entry's libraries are
@@ -52,7 +53,12 @@ export function vendorChunk(id: string, meta: ManualChunkMeta): string | undefin
   // The index modules import every component or icon, so they sit with the rest: the pages' imports
   // through them resolve to the modules themselves, and no earlier group imports `h5-ui-more`.
   if (H5_UI_INDEX.test(id)) return 'h5-ui-more';
-  if (underH5Ui(id, meta)) return H5_TIERS.find((tier) => tier.holds(id, meta))?.chunk ?? 'h5-ui-more';
+  if (underH5Ui(id, meta)) {
+    const tier = H5_TIERS.find((t) => t.holds(id, meta))?.chunk ?? 'h5-ui-more';
+    // A library antd (or the app) imports as well, such as dayjs for antd's DatePicker, sits beside
+    // the tier: in it, a desktop page would load the tier, and with it every antd-mobile component.
+    return onlyUnderH5Ui(id, meta) ? tier : tier.replace('h5-ui', 'ui-common');
+  }
   if (ANT_ICONS_INDEX.test(id)) return 'icons';
   if (underAntIcons(id, meta)) return onH5FirstScreenAntIcon(id, meta) ? 'h5-icons' : 'icons';
   return undefined;
@@ -203,6 +209,9 @@ const inNodeModules = (id: string) => id.includes('/node_modules/');
  * the two together.
  */
 const underH5Ui = upward({ within: inNodeModules, holds: (id) => H5_UI_LIBRARY.test(id) });
+
+/** Whether a module is one of the H5 libraries' or a library only they import (no antd, no app module). */
+const onlyUnderH5Ui = upward({ within: inNodeModules, holds: (id) => H5_UI_LIBRARY.test(id), every: true });
 
 /**
  * antd-mobile's groups, tried in order, so a module both need sits in the earlier one and no group

@@ -98,6 +98,21 @@ describe('bundleViolations', () => {
     ]);
   });
 
+  it('keeps antd-mobile out of desktop pages and the console, but not the shared libraries', () => {
+    const common = chunk('ui-common.js', null, [`${NM}/dayjs/dayjs.min.js`]);
+    const h5 = chunk('h5-ui.js', null, [`${NM}/antd-mobile/es/components/swiper/swiper.js`], ['ui-common.js']);
+    const datePicker = chunk('date-picker.js', null, [`${NM}/antd/es/date-picker/index.js`], ['ui-common.js']);
+    const codes = chunk('codes.js', `${ROOT}/src/app/routes/admin/codes.tsx`, [], ['date-picker.js']);
+    const home = chunk('home.js', `${ROOT}/src/app/routes/mobile-home.tsx`, [], ['h5-ui.js']);
+    expect(bundleViolations(bundle(entry, common, h5, datePicker, codes, home))).toEqual([]);
+    const tied = chunk('date-picker.js', null, [`${NM}/antd/es/date-picker/index.js`], ['h5-ui.js']);
+    const reader = chunk('preview.js', `${ROOT}/src/app/routes/preview.tsx`, [], ['date-picker.js']);
+    expect(bundleViolations(bundle(entry, common, h5, tied, codes, reader, home))).toEqual([
+      'desktop pages and the console load no antd-mobile: src/app/routes/admin/codes.tsx reaches node_modules/antd-mobile/es/components/swiper/swiper.js',
+      'desktop pages and the console load no antd-mobile: src/app/routes/preview.tsx reaches node_modules/antd-mobile/es/components/swiper/swiper.js',
+    ]);
+  });
+
   it('ignores what a page loads later through dynamic imports', () => {
     const later = chunk('antd.js', null, [`${NM}/antd/es/modal/index.js`]);
     const page = {

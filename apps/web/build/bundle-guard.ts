@@ -29,6 +29,11 @@ const CONSOLE = /\/src\/(features\/console\/|app\/routes\/admin\/)/;
 /** Every page chunk of the portal outside the console. */
 const PORTAL_PAGE = /\/src\/(app\/routes\/(?!admin\/)|app\/shell\.tsx$|components\/layouts\/)/;
 const ZOD = /\/node_modules\/zod\//;
+/** Every desktop page and console section: a route module that is not an H5 page (app/routes/mobile*). */
+const DESKTOP_PAGE = /\/src\/app\/routes\/(?!mobile)/;
+/** antd-mobile's components and what only they use (the entry keeps its global styles and render helper). */
+const ANTD_MOBILE_COMPONENTS =
+  /\/node_modules\/(antd-mobile\/es\/components|antd-mobile-icons|@react-spring|@use-gesture)\//;
 /** The readers' routes: their header paints before pdf.js arrives (docs/decisions/013-first-paint.md). */
 const READER_PAGE = /\/src\/app\/routes\/(preview|mobile\/pdf)\.tsx$/;
 const PDFJS = /\/node_modules\/(react-pdf|pdfjs-dist)\//;
@@ -50,6 +55,11 @@ export const WEB_BUNDLE_RULES: BundleRule[] = [
     forbidden: CONSOLE,
   },
   { name: 'H5 pages load no antd', applies: (c) => H5_PAGE.test(c.facadeModuleId ?? ''), forbidden: ANTD },
+  {
+    name: 'desktop pages and the console load no antd-mobile',
+    applies: (c) => DESKTOP_PAGE.test(c.facadeModuleId ?? ''),
+    forbidden: ANTD_MOBILE_COMPONENTS,
+  },
   {
     name: 'H5 pages without account forms load no zod',
     applies: (c) => H5_PAGE.test(c.facadeModuleId ?? '') && !H5_FORM_PAGE.test(c.facadeModuleId ?? ''),
