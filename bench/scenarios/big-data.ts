@@ -32,6 +32,7 @@ import {
   type ScenarioModule,
   type ScenarioState,
 } from '../run';
+import { benchActivity } from '../activity-fixture';
 import { PG_SHOWN_URL, freshDatabase, pgReachable } from '../pg';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -89,20 +90,13 @@ function prepare(ctx: BenchContext): Promise<Prepared> {
     const now = Date.now();
     const { activity } = await saveActivity(
       db,
-      {
-        code: 'BENCH-BIGDATA',
-        title: '压测阅读活动',
-        rules: '压测',
-        startAt: new Date(now - 40 * 86400_000).toISOString(),
-        endAt: new Date(now + 30 * 86400_000).toISOString(),
-        books: books.slice(0, 20).map((b) => b.external_id),
-        dailyCapSeconds: 86400,
-        perBookCapSeconds: 86400,
-        pointsPerMinute: 1,
-        drawCost: 10,
-        perUserPrizeLimit: 3,
-        prizeGroups: [{ name: '参与奖', quantity: 1000, weight: 1, fallback: true }],
-      },
+      benchActivity(
+        'BENCH-BIGDATA',
+        '压测阅读活动',
+        books.slice(0, 20).map((b) => b.external_id),
+        now,
+        40,
+      ),
       now - 41 * 86400_000,
     );
 

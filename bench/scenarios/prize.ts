@@ -42,6 +42,7 @@ import {
   type ScenarioModule,
   type ScenarioState,
 } from '../run';
+import { benchActivity } from '../activity-fixture';
 import { PG_SHOWN_URL, freshDatabase, pgReachable } from '../pg';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -105,24 +106,7 @@ async function seedActivity(
       edition: '统编版',
     }),
   );
-  const { activity } = await saveActivity(
-    db,
-    {
-      code,
-      title,
-      rules: '压测',
-      startAt: new Date(now - 86400_000).toISOString(),
-      endAt: new Date(now + 30 * 86400_000).toISOString(),
-      books: [externalId],
-      dailyCapSeconds: 86400,
-      perBookCapSeconds: 86400,
-      pointsPerMinute: 1,
-      drawCost: 10,
-      perUserPrizeLimit: 3,
-      prizeGroups: [{ name: '参与奖', quantity: 1000, weight: 1, fallback: true }],
-    },
-    now,
-  );
+  const { activity } = await saveActivity(db, benchActivity(code, title, [externalId], now), now);
   return activity;
 }
 
