@@ -1,6 +1,15 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { RASTER_COVER_WIDTH, RasterCoverCache, rasterCoversAvailable, rasteriseCover } from './cover-raster';
+import {
+  coverCacheDir,
+  RASTER_COVER_WIDTH,
+  RasterCoverCache,
+  rasterCoversAvailable,
+  rasteriseCover,
+} from './cover-raster';
 import { coverSvg } from './covers';
 
 const book = {
@@ -49,5 +58,37 @@ describe('generated covers as WebP', () => {
     const cache = new RasterCoverCache();
     await expect(cache.get('k', async () => '<svg')).rejects.toThrow();
     expect(await sharp(await cache.get('k', async () => coverSvg(book))).metadata()).toMatchObject({ format: 'webp' });
+  });
+
+  it('keeps renderings on disk by content, so a restarted server reads them instead of rendering', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eav-covers-'));
+    const dir = coverCacheDir(dataDir)!;
+    expect(dir).toBe(path.join(dataDir, 'cache', 'covers'));
+    expect(coverCacheDir(':memory:')).toBeNull();
+    const first = await new RasterCoverCache(dir).get('"c7-1"', async () => coverSvg(book));
+    const [file] = fs.readdirSync(dir);
+    expect(file).toMatch(/^[0-9a-f]{64}\.webp$/);
+    expect(fs.readFileSync(path.join(dir, file!)).equals(first)).toBe(true);
+
+    // Another process (a new cache) answers the file's bytes: marked here, so a rendering would show.
+    const marked = Buffer.concat([first, Buffer.from('marker')]);
+    fs.writeFileSync(path.join(dir, file!), marked);
+    expect((await new RasterCoverCache(dir).get('"c7-1"', async () => coverSvg(book))).equals(marked)).toBe(true);
+
+    // Another picture (a renamed dictionary entry, a changed design) is another file.
+    await new RasterCoverCache(dir).get('"c7-1"', async () => coverSvg({ ...book, edition: '北师大版' }));
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.webp'))).toHaveLength(2);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('still answers the cover when the disk cannot be written', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eav-covers-'));
+    // A file where the directory should be: neither mkdir nor the write can succeed.
+    fs.mkdirSync(path.join(dataDir, 'cache'));
+    fs.writeFileSync(path.join(dataDir, 'cache', 'covers'), 'not a directory');
+    const webp = await new RasterCoverCache(coverCacheDir(dataDir)).get('k', async () => coverSvg(book));
+    expect(await sharp(webp).metadata()).toMatchObject({ format: 'webp' });
+    expect(fs.readdirSync(path.join(dataDir, 'cache'))).toEqual(['covers']);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

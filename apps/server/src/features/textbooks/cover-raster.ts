@@ -6,12 +6,21 @@
  * generated cover once, at RASTER_COVER_WIDTH × 4/3 px (crisp at 72 CSS px on a 2.6× phone screen
  * and at 300 px on a desktop), and keeps the bytes in memory.
  *
+ * A server with a data directory also keeps each rendering on disk (`cache/covers` under DATA_DIR),
+ * named by the hash of the SVG and the render settings, so a restart does not render the catalogue
+ * again, and a changed book, dictionary name or cover design gets a new file. The directory is a
+ * cache: deleting it costs one rendering per cover.
+ *
  * The picture's text needs a CJK font on the server (fonts-noto-cjk or any other; docs/operations.md).
  * `rasterCoversAvailable` finds out once per process: two different characters drawn without such a
  * font come out as the same missing-glyph box. Without one the portal keeps serving the SVG covers.
  */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
+import { sha256Hex } from '../../lib/tokens';
 
 /** Width of a rasterised generated cover in px (the SVG is 300 × 400, so the height is 480). */
 export const RASTER_COVER_WIDTH = 360;
@@ -66,13 +75,21 @@ export async function rasteriseCover(svg: string): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Where a server with a data directory keeps rendered covers (`dataDir` ':memory:' keeps none). */
+export function coverCacheDir(dataDir: string): string | null {
+  return dataDir === ':memory:' ? null : path.join(dataDir, 'cache', 'covers');
+}
+
 /**
  * Rendered covers by key (book id and version), bounded by bytes; parallel requests for one cover
- * share one rendering.
+ * share one rendering. With `dir`, a rendering is also read from and written to disk, under the
+ * hash of its SVG and the render settings; a disk that cannot be written only costs the saving.
  */
 export class RasterCoverCache {
   private readonly done = new LRUCache<string, Buffer>({ maxSize: CACHE_BYTES, sizeCalculation: (b) => b.length });
   private readonly pending = new Map<string, Promise<Buffer>>();
+
+  constructor(private readonly dir: string | null = null) {}
 
   /** The cover of `key`, rendered from `svg()` when not kept. Rejects when `svg` or sharp fails. */
   async get(key: string, svg: () => Promise<string>): Promise<Buffer> {
@@ -81,7 +98,7 @@ export class RasterCoverCache {
     let p = this.pending.get(key);
     if (!p) {
       p = svg()
-        .then(rasteriseCover)
+        .then((text) => this.rendered(text))
         .finally(() => this.pending.delete(key));
       this.pending.set(key, p);
       p.then(
@@ -90,5 +107,21 @@ export class RasterCoverCache {
       );
     }
     return p;
+  }
+
+  private async rendered(svg: string): Promise<Buffer> {
+    if (!this.dir) return rasteriseCover(svg);
+    const file = path.join(this.dir, `${sha256Hex(`${RASTER_COVER_WIDTH}:${WEBP_QUALITY}:${svg}`)}.webp`);
+    const saved = await fs.readFile(file).catch(() => null);
+    if (saved) return saved;
+    const bytes = await rasteriseCover(svg);
+    // Written beside and renamed, so another instance or request never reads half a file.
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    await fs
+      .mkdir(this.dir, { recursive: true })
+      .then(() => fs.writeFile(tmp, bytes))
+      .then(() => fs.rename(tmp, file))
+      .catch(() => fs.rm(tmp, { force: true }).catch(() => undefined));
+    return bytes;
   }
 }

@@ -23,7 +23,7 @@ import { ok } from '../../lib/http';
 import { decideAccess, noAccess, ownsTextbook, signedQuery, verifySignedQuery } from './access';
 import { cardsByIds, findBook } from './catalogue';
 import { getProgress, saveProgress } from './content';
-import { generatedCoverExtension, RasterCoverCache } from './cover-raster';
+import { coverCacheDir, generatedCoverExtension, RasterCoverCache } from './cover-raster';
 import { coverSvg } from './covers';
 import { proxyRemote, remoteAllowed, servableFile, storagePath, streamFile } from './media';
 import { fileId, optionalUser, routePath, textAnswer, type TextbooksOptions } from './routes-common';
@@ -36,7 +36,7 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 
 const readerRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { config }) => {
-  const rasterCovers = new RasterCoverCache();
+  const rasterCovers = new RasterCoverCache(coverCacheDir(config.dataDir));
   const secret = config.urlSigningSecret;
   const hosts = config.remoteMediaHosts;
   const bookParams = z.object({ id: idParam });
