@@ -23,8 +23,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   // Journeys through several pages (a login by a third party, then the pages it leads to) take 15-25 s
-  // alone on a shared 2-core machine and longer beside the other worker.
-  timeout: 60_000,
+  // alone on a shared 2-core machine and up to 60 s beside the other worker when the machine is busy.
+  // Each limit here and in the specs is about twice to three times the slowest run seen, since the
+  // same suite has run 1.5 times slower from one CI run to the next on such machines.
+  timeout: 120_000,
   // A full load of an antd page (the console after a reload) runs antd's style engine for every
   // component on the page: 6-10 s in Chromium with 4x CPU throttling, and as long on a 2-core machine
   // shared with the other worker. Speed is measured by the benchmarks (docs/benchmarks.md), not here.

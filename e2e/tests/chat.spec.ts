@@ -36,7 +36,7 @@ test('a visitor on H5 chats with an agent who answers in the desk, live and acro
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const question = `请问激活码在哪里输入？#${Date.now() % 100000}`;
   const answer = '请打开“激活教材”页面，输入教材封底的 16 位激活码。';
 

@@ -25,7 +25,7 @@ async function useSessionOf(page: Page, user: Record<string, unknown> & { token:
 }
 
 test('an administrator adds a chapter to a book and the public detail lists it', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const admin = await adminConsoleLogin();
   // The newest book of the catalogue: the other journeys open the first ones.
   const listed = await signedFetch('GET', `${ApiPaths.adminCatalogueTextbooks}?page=1&pageSize=1&sort=id&order=desc`, {

@@ -92,7 +92,7 @@ async function pendingUpload(title: string): Promise<void> {
 test('an administrator imports the catalogue, creates a banner, approves an upload and sees the activities', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const admin = await adminConsoleLogin();
   await useSessionOf(page, admin);
 

@@ -80,7 +80,7 @@ async function quietBook(token: string): Promise<{ book: TextbookListItem; entry
 }
 
 test('an administrator creates a course and publishes an erratum that the book page shows', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const admin = await adminConsoleLogin();
   const videos = await apiData<Paged<Video>>(`${ApiPaths.videos}?pageSize=1`);
   const video = videos.items[0]!;

@@ -52,7 +52,7 @@ test('an administrator crops and orders a banner, exports the list and resets a 
   request,
   allowConsoleErrors,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const admin = await adminConsoleLogin();
   await useSessionOf(page, admin);
 

@@ -28,7 +28,7 @@ test.describe('operator console', () => {
   test.describe.configure({ mode: 'serial' });
 
   test('an operator enrols TOTP, generates codes as Excel, and sees a redemption', async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const operator = await registerByApi(request);
     await grantConsoleRoles(operator.userId, ['operator']);
     const book = await activationBook();
@@ -111,7 +111,7 @@ test.describe('operator console', () => {
     request,
     allowConsoleErrors,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     // The API session just used this step's code: the page's first code is refused as a replay (422).
     allowConsoleErrors(/status of 422/);
     const someone = await registerByApi(request);

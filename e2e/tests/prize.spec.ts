@@ -129,7 +129,7 @@ test.describe('H5 activity page', () => {
     page,
     request,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const prizeUrl = `/#/mobileH5/prize?activityCode=${RUNNING}`;
 
     // Logged out: everything is shown, with a prompt to log in and join.

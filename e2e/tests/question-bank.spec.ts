@@ -24,7 +24,7 @@ import { DEMO, loginViaApi, signedFetch } from '../support/api';
 import { expect, test } from '../support/fixtures';
 
 // Pages full of formulas and an export: more than the default 30 s on a loaded two-core CI machine.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 240_000 });
 
 async function apiData<T>(pathWithQuery: string, token?: string): Promise<T> {
   const res = await signedFetch('GET', pathWithQuery, { token });

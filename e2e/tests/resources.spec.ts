@@ -49,7 +49,7 @@ async function chip(page: Page, group: string, name: string): Promise<void> {
 test('a teacher picks 人教版 七年级上册 数学 in 同步资源, previews and downloads a resource, and 我的资源 lists it', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const teacher = await loginViaApi(DEMO.teacher);
   const books = await apiData<ChapterBook[] | Paged<ChapterBook>>(ApiPaths.textbooksWithChapters);
   const book = (Array.isArray(books) ? books : books.items).find(

@@ -20,7 +20,7 @@ import { MOBILE_UA, REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
 
 // Two browsers, a dozen pages and formula rendering: more than the default 30 s on a loaded machine.
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 600_000 });
 
 const SHOTS = path.join(REPO_ROOT, 'docs', 'screenshots');
 const shot = (page: Page, name: string) =>
