@@ -69,7 +69,10 @@ export const bindTickets = pgTable(
   'bind_tickets',
   {
     ticketHash: text('ticket_hash').primaryKey(),
-    /** `bind`: a bind ticket; `login`: an OpenID Connect login completed by the callback, to finish by XHR. */
+    /**
+     * `bind`: a bind ticket; `login`: a provider login the callback completed, to finish by XHR;
+     * `code`: a one-time login code of a bound WeChat login, exchanged for a session.
+     */
     kind: text('kind').notNull().default('bind'),
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
@@ -79,6 +82,11 @@ export const bindTickets = pgTable(
     cubeAccountId: text('cube_account_id'),
     /** The user whose bind flow (scene `bind`) or login produced the ticket. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * SHA-256 of the flow cookie of the browser that ran the provider flow: the ticket works only
+     * for that browser (null: a row from before this rule, usable by nobody).
+     */
+    browserHash: text('browser_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
