@@ -31,6 +31,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { dictionary } from './dictionary';
+import { storedJsonb } from './json';
 import { textbookChapters } from './textbooks';
 import { users } from './users';
 
@@ -75,7 +76,7 @@ export const questions = pgTable(
     type: text('type').notNull(),
     stem: text('stem').notNull(),
     options: jsonb('options').$type<{ key: string; text: string }[] | null>(),
-    answer: jsonb('answer').$type<string | string[]>().notNull(),
+    answer: storedJsonb<string | string[]>('answer').notNull(),
     analysis: text('analysis'),
     passage: text('passage'),
     score: doublePrecision('score'),

@@ -184,6 +184,9 @@ export function emptyReport(lines: number, skipped: ImportIssue[]): ImportReport
   return { lines, created: 0, updated: 0, unchanged: 0, skipped, warnings: [], dictionaryCreated: {}, durationMs: 0 };
 }
 
+/** Remark of an imported question whose answer held numbers, stored as their text (formatReport counts them). */
+export const ANSWER_NORMALISED_MESSAGE = '答案中的数字已按文本导入（answer）';
+
 /** Human-readable report for the CLI (Chinese, one issue a line). */
 export function formatReport(kindLabel: string, report: ImportReport, maxIssues = 200): string {
   const out = [
@@ -191,6 +194,8 @@ export function formatReport(kindLabel: string, report: ImportReport, maxIssues 
   ];
   const dict = Object.entries(report.dictionaryCreated);
   if (dict.length) out.push(`新建字典项：${dict.map(([k, n]) => `${k} ${n}`).join('，')}`);
+  const normalised = report.warnings.filter((w) => w.message === ANSWER_NORMALISED_MESSAGE).length;
+  if (normalised) out.push(`答案规范为文本：${normalised} 道试题`);
   const list = (title: string, issues: ImportIssue[]) => {
     if (!issues.length) return;
     out.push(`${title}（${issues.length}）：`);

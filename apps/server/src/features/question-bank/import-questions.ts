@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { rowsOf, type Db } from '../../db/client';
 import { questionKnowledgePoints, questions } from '../../db/schema';
 import {
+  ANSWER_NORMALISED_MESSAGE,
   BATCH,
   ensureStageSubjects,
   optionalInt,
@@ -61,6 +62,22 @@ const markdownOptional = (label: string) =>
     .optional()
     .transform((v) => (typeof v === 'string' && v.trim() ? v : null));
 
+/**
+ * A number where the contract wants text: JSON producers write fill-in answers such as 1, -2 or 0.2
+ * as numbers. Kept as its decimal text (the grader compares numbers exactly, decision 010).
+ */
+const answerNumber = z.number();
+
+/**
+ * An answer in the contract's type (`string` or `string[]`, questionDetail.answer); `normalised` says
+ * whether a number was turned into its text.
+ */
+function normaliseAnswer(a: string | number | (string | number)[]): { value: string | string[]; normalised: boolean } {
+  if (typeof a === 'number') return { value: String(a), normalised: true };
+  if (typeof a === 'string') return { value: a, normalised: false };
+  return { value: a.map(String), normalised: a.some((x) => typeof x === 'number') };
+}
+
 export const questionLine = z.object({
   externalId: requiredText('externalId', 100),
   stage: requiredText('stage 学段', 50),
@@ -82,16 +99,19 @@ export const questionLine = z.object({
     ])
     .optional()
     .transform((v) => (v && v.length ? v : null)),
-  answer: z.union(
-    [
-      markdownRequired('answer 答案'),
-      z
-        .array(markdownOptional('answer 答案').transform((v) => v ?? ''))
-        .min(1, '答案不能为空（answer）')
-        .max(200, '答案不能超过 200 项（answer）'),
-    ],
-    { error: '缺少必填字段（answer 答案，应为文本或文本数组）' },
-  ),
+  answer: z
+    .union(
+      [
+        markdownRequired('answer 答案'),
+        answerNumber,
+        z
+          .array(z.union([markdownOptional('answer 答案').transform((v) => v ?? ''), answerNumber]))
+          .min(1, '答案不能为空（answer）')
+          .max(200, '答案不能超过 200 项（answer）'),
+      ],
+      { error: '缺少必填字段（answer 答案，应为文本或文本数组）' },
+    )
+    .transform(normaliseAnswer),
   analysis: markdownOptional('analysis 解析'),
   passage: markdownOptional('passage 阅读材料'),
   score: optionalScore('score 分值'),
@@ -138,6 +158,9 @@ export async function importQuestions(
       warnings.push({ line, externalId: data.externalId, message: '只保留 https 图片链接，其他图片已忽略' });
     return keep.length ? keep : null;
   });
+  for (const { line, data } of valid)
+    if (data.answer.normalised)
+      warnings.push({ line, externalId: data.externalId, message: ANSWER_NORMALISED_MESSAGE });
 
   await db.transaction(async (tx) => {
     const { stage, subject } = await ensureStageSubjects(
@@ -152,7 +175,7 @@ export async function importQuestions(
       type: data.type,
       stem: data.stem,
       options: data.options,
-      answer: data.answer,
+      answer: data.answer.value,
       analysis: data.analysis,
       passage: data.passage,
       score: data.score,
