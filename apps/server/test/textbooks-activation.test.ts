@@ -4,10 +4,10 @@
  * of wrong codes, owner-only lists.
  */
 import { ApiPaths, ErrorCode, formatActivationCode, ACTIVATION_CODE_ALPHABET } from '@eav/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activationCodes, activationFailures, textbooks } from '../src/db/schema';
-import { codeHash, generateCodes, newActivationCode } from '../src/features/textbooks/activation';
+import { codeHash, generateCodes, newActivationCode, redeemCode } from '../src/features/textbooks/activation';
 import { importTextbooks } from '../src/features/textbooks/importer';
 import { api, useTestApp } from './helpers';
 import { createUser } from './textbooks-helpers';
@@ -125,6 +125,42 @@ describe('activation codes', () => {
       .where(eq(activationCodes.codeHash, codeHash(code2!)));
     expect(row!.usedBy).toBe(one.id);
     expect(await failuresOf(one.id)).toBe(0);
+  });
+
+  it('consumes one code when a user redeems 8 codes of one book in parallel; the rest stay usable', async () => {
+    const codes = await generateCodes(t.database.db, { textbookId: otherBookId, count: 8 });
+    const user = await createUser(t.database.db);
+    const results = await Promise.all(codes.map((c) => activate(user.token, c)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    const answers = results.map((r) => r.json() as { msg: string; data: { alreadyOwned: boolean } });
+    expect(answers.filter((a) => !a.data.alreadyOwned)).toHaveLength(1);
+    // The others are told the book was already activated, not that this activation succeeded.
+    for (const a of answers.filter((x) => x.data.alreadyOwned))
+      expect(a.msg).toBe('您已激活过这本教材，本次激活码未被使用');
+    const rows = await t.database.db
+      .select({ hash: activationCodes.codeHash, usedBy: activationCodes.usedBy })
+      .from(activationCodes)
+      .where(inArray(activationCodes.codeHash, codes.map(codeHash)));
+    expect(rows.filter((r) => r.usedBy !== null)).toEqual([{ hash: expect.any(String), usedBy: user.id }]);
+    expect(await failuresOf(user.id)).toBe(0);
+    // Every other code still activates the book for someone else.
+    const unused = codes.filter((c) => rows.find((r) => r.hash === codeHash(c))!.usedBy === null);
+    expect(unused).toHaveLength(7);
+    const other = await createUser(t.database.db);
+    const res = await activate(other.token, unused[0]!);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ msg: 'success', data: { alreadyOwned: false } });
+
+    // The service called in parallel interleaves closer than requests do (on PGlite too).
+    const more = await generateCodes(t.database.db, { textbookId: otherBookId, count: 8 });
+    const third = await createUser(t.database.db);
+    const done = await Promise.all(more.map((c) => redeemCode(t.database.db, third.id, c, Date.now())));
+    expect(done.filter((d) => d.status === 'activated' && !d.alreadyOwned)).toHaveLength(1);
+    const used = await t.database.db
+      .select({ id: activationCodes.id })
+      .from(activationCodes)
+      .where(and(inArray(activationCodes.codeHash, more.map(codeHash)), isNotNull(activationCodes.usedAt)));
+    expect(used).toHaveLength(1);
   });
 
   it("answers the redeemer's retry with the same success, without counting a failure", async () => {

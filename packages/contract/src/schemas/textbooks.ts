@@ -265,6 +265,8 @@ export const TextbookMessages = {
   /** Followed by the other book's title in 《》 (ACTIVATION.OTHER_BOOK). */
   codeOtherBook: '该激活码不属于当前教材，它用于激活',
   activationLocked: '激活码错误次数过多，请 1 小时后再试',
+  /** The answer's `msg` when the user already owned the book (`alreadyOwned: true`). */
+  alreadyActivated: '您已激活过这本教材，本次激活码未被使用',
   notFound: '教材不存在或已下架',
   noFile: '本教材暂未提供电子版，敬请期待',
   needLogin: '本教材需要登录后阅读，请先登录',

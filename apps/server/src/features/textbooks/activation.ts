@@ -1,8 +1,10 @@
 /**
  * Activation codes (docs/api.md, Activation): 16 characters from ACTIVATION_CODE_ALPHABET drawn
- * with a CSPRNG, stored only as SHA-256, single-use, optional expiry. Redeeming is one conditional
- * `UPDATE … WHERE used_at IS NULL … RETURNING` in the same transaction that records ownership,
- * so a code redeemed by many parallel requests succeeds exactly once; its redeemer gets the same
+ * with a CSPRNG, stored only as SHA-256, single-use, optional expiry. Redeeming is one transaction
+ * that first inserts the ownership (`ON CONFLICT DO NOTHING` on (user, book)) and then consumes the
+ * code with a conditional `UPDATE … WHERE used_at IS NULL … RETURNING`: a code redeemed by many
+ * parallel requests succeeds exactly once, and one user redeeming several codes of one book at once
+ * (on any instance) consumes exactly one, the others roll back unused; its redeemer gets the same
  * success again on a retry. Wrong codes are recorded in activation_failures; 10 in an hour lock
  * the user out of activation until the hour passes. Codes of a voided console batch are refused as
  * invalid. `issueCodes` is the one way codes are
@@ -10,7 +12,7 @@
  * `POST /api/v1/admin/textbooks/{id}/codes` both call it.
  */
 import { ACTIVATION_CODE_ALPHABET, ErrorCode, normalizeActivationCode, TextbookMessages } from '@eav/contract';
-import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, or, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activationCodes, activationFailures, textbooks, userTextbooks } from '../../db/schema';
 import { AppError, badRequest, notFound, tooMany } from '../../lib/errors';
@@ -245,31 +247,46 @@ export async function redeemCode(
   }
 
   const activatedAt = new Date(now);
-  const won = await db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(activationCodes)
-      .set({ usedAt: activatedAt, usedBy: userId })
-      .where(
-        and(
-          eq(activationCodes.id, row.id),
-          isNull(activationCodes.usedAt),
-          isNull(activationCodes.voidedAt),
-          or(isNull(activationCodes.expiresAt), gt(activationCodes.expiresAt, activatedAt)),
-        ),
-      )
-      .returning({ id: activationCodes.id });
-    if (!claimed) return false;
-    await tx
-      .insert(userTextbooks)
-      .values({ userId, textbookId: row.textbookId, source: 'code', activationCodeId: claimed.id, activatedAt })
-      // Two different codes of the same book redeemed at once by one user: keep the first activation.
-      .onConflictDoUpdate({
-        target: [userTextbooks.userId, userTextbooks.textbookId],
-        set: { activatedAt: sql`${userTextbooks.activatedAt}` },
-      });
-    return true;
-  });
-  if (won) return { status: 'activated', textbookId: row.textbookId, activatedAt, alreadyOwned: false };
+  // Ownership first, then the code, in one transaction: the insert waits on the (user, book) key
+  // while another redemption of this user for this book is in flight (any instance, any code of the
+  // book) and then finds the row taken, so the loser rolls back and its code stays unused.
+  const outcome = await db
+    .transaction(async (tx): Promise<'won' | 'owned' | 'lost'> => {
+      const [mine] = await tx
+        .insert(userTextbooks)
+        .values({ userId, textbookId: row.textbookId, source: 'code', activationCodeId: row.id, activatedAt })
+        .onConflictDoNothing({ target: [userTextbooks.userId, userTextbooks.textbookId] })
+        .returning({ userId: userTextbooks.userId });
+      if (!mine) return 'owned';
+      const [claimed] = await tx
+        .update(activationCodes)
+        .set({ usedAt: activatedAt, usedBy: userId })
+        .where(
+          and(
+            eq(activationCodes.id, row.id),
+            isNull(activationCodes.usedAt),
+            isNull(activationCodes.voidedAt),
+            or(isNull(activationCodes.expiresAt), gt(activationCodes.expiresAt, activatedAt)),
+          ),
+        )
+        .returning({ id: activationCodes.id });
+      if (claimed) return 'won';
+      // The code went to someone else meanwhile: undo the ownership written above.
+      return tx.rollback();
+    })
+    .catch((err: unknown) => {
+      if (err instanceof TransactionRollbackError) return 'lost' as const;
+      throw err;
+    });
+  if (outcome === 'won') return { status: 'activated', textbookId: row.textbookId, activatedAt, alreadyOwned: false };
+  if (outcome === 'owned') {
+    // Owned since it was read above: by this very code (a parallel retry of this user: the same
+    // success) or by another code or gift (this code is kept for someone else).
+    const held = await ownership();
+    if (held?.activationCodeId === row.id) return replay(held.activatedAt);
+    if (held)
+      return { status: 'activated', textbookId: row.textbookId, activatedAt: held.activatedAt, alreadyOwned: true };
+  }
   // Lost the race: to a parallel request of the same user (their success), or to someone else.
   const [after] = await db
     .select({ usedBy: activationCodes.usedBy })

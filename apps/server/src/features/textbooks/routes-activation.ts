@@ -64,7 +64,13 @@ const activationRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app) =>
         { userId: user.id, textbookId: result.textbookId, alreadyOwned: result.alreadyOwned },
         'textbook activated',
       );
-      return ok({ textbook: card, activatedAt: result.activatedAt.toISOString(), alreadyOwned: result.alreadyOwned });
+      const answer = ok({
+        textbook: card,
+        activatedAt: result.activatedAt.toISOString(),
+        alreadyOwned: result.alreadyOwned,
+      });
+      // Already owned: say so (the code was kept), never a bare success.
+      return result.alreadyOwned ? { ...answer, msg: TextbookMessages.alreadyActivated } : answer;
     },
   );
 
