@@ -14,7 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
-import { dictionary, questions } from '../src/db/schema';
+import { dictionary, questions, teachingItems } from '../src/db/schema';
 import { runImport } from '../src/features/question-bank/importers';
 import { api } from './helpers';
 import { readData, type QuestionFileLine } from './question-bank-helpers';
@@ -157,4 +157,31 @@ export async function work(app: FastifyInstance, s: TestUser, assignmentId: numb
   const res = await api(app, { url: ApiPaths.teachingWork(assignmentId), token: s.token });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as SubmissionDetail;
+}
+
+/**
+ * The keys a student answers with to choose the options of `ownKeys` (the question's own keys): a
+ * student sees the options of a choice item in an order of their own while the answers are hidden,
+ * so the same option text is looked up in their view. Unknown keys are kept (they name no option).
+ */
+export async function shownKeys(
+  app: FastifyInstance,
+  db: Db,
+  s: TestUser,
+  assignmentId: number,
+  itemId: number,
+  ownKeys: string[],
+): Promise<string[]> {
+  const [item] = await db
+    .select({ question: teachingItems.question })
+    .from(teachingItems)
+    .where(eq(teachingItems.id, itemId));
+  const own = item!.question.options ?? [];
+  const shown = (await work(app, s, assignmentId)).assignment.questions.find((q) => q.itemId === itemId)!.options ?? [];
+  return ownKeys
+    .map((k) => {
+      const text = own.find((o) => o.key === k)?.text;
+      return shown.find((o) => o.text === text)?.key ?? k;
+    })
+    .sort();
 }

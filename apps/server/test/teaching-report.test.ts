@@ -23,6 +23,8 @@ import {
   importFixtureQuestions,
   questionIdsOf,
   saveAnswers,
+  shownKeys,
+  type TestUser,
   submit,
 } from './teaching-helpers';
 
@@ -42,20 +44,25 @@ describe('class report and Excel export', () => {
     const { teacher, cls, students } = await classWithStudents(t.app, db, 4);
     const hw1 = await createHomework(t.app, teacher, cls.id, [choice[0]!, choice[1]!], { title: '练习一' });
     const hw2 = await createHomework(t.app, teacher, cls.id, [choice[2]!, open[0]!], { title: '练习二' });
-    const right = async (id: number) => choiceKeys(await answerOf(db, id));
+    const right = async (s: TestUser, hwId: number, itemId: number, id: number) =>
+      shownKeys(t.app, db, s, hwId, itemId, choiceKeys(await answerOf(db, id)));
     for (const [i, s] of students.entries()) {
       if (i === 3) continue; // one student does nothing
+      const [q0, q1] = [hw1.questions[0]!.itemId, hw1.questions[1]!.itemId];
       await saveAnswers(t.app, s, hw1.id, [
-        { itemId: hw1.questions[0]!.itemId, response: { kind: 'choice', keys: await right(choice[0]!) } },
+        { itemId: q0, response: { kind: 'choice', keys: await right(s, hw1.id, q0, choice[0]!) } },
         {
-          itemId: hw1.questions[1]!.itemId,
-          response: { kind: 'choice', keys: i === 0 ? await right(choice[1]!) : ['Z'] },
+          itemId: q1,
+          response: { kind: 'choice', keys: i === 0 ? await right(s, hw1.id, q1, choice[1]!) : ['Z'] },
         },
       ]);
       await submit(t.app, s, hw1.id);
       if (i < 2) {
         await saveAnswers(t.app, s, hw2.id, [
-          { itemId: hw2.questions[0]!.itemId, response: { kind: 'choice', keys: await right(choice[2]!) } },
+          {
+            itemId: hw2.questions[0]!.itemId,
+            response: { kind: 'choice', keys: await right(s, hw2.id, hw2.questions[0]!.itemId, choice[2]!) },
+          },
           { itemId: hw2.questions[1]!.itemId, response: { kind: 'open', text: `解 ${i}` } },
         ]);
         const sub = (await submit(t.app, s, hw2.id)).json().data;
@@ -115,7 +122,14 @@ describe('class report and Excel export', () => {
     const { teacher, cls, students } = await classWithStudents(t.app, db, 3);
     const hw = await createHomework(t.app, teacher, cls.id, [choice[3]!]);
     const item = hw.questions[0]!;
-    const keys = choiceKeys(await answerOf(db, choice[3]!));
+    const keys = await shownKeys(
+      t.app,
+      db,
+      students[0]!,
+      hw.id,
+      item.itemId,
+      choiceKeys(await answerOf(db, choice[3]!)),
+    );
     await saveAnswers(t.app, students[0]!, hw.id, [
       { itemId: item.itemId, response: { kind: 'choice', keys }, timeSpentSeconds: 60 },
     ]);
@@ -131,7 +145,8 @@ describe('class report and Excel export', () => {
       correct: 1,
       accuracy: 0.5,
       averageTimeSeconds: 40,
-      commonWrong: [{ value: 'Z', count: 1 }],
+      // 'Z' names no option, so the response keeps no key.
+      commonWrong: [{ value: '未作答', count: 1 }],
     });
     expect(r.students.map((s: { status: string }) => s.status).sort()).toEqual(['graded', 'graded', 'notStarted']);
     const list = (await api(t.app, { url: ApiPaths.teachingAssignmentSubmissions(hw.id), token: teacher.token })).json()

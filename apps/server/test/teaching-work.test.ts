@@ -26,6 +26,7 @@ import {
   importFixtureQuestions,
   questionIdsOf,
   saveAnswers,
+  shownKeys,
   submit,
   work,
 } from './teaching-helpers';
@@ -72,8 +73,22 @@ describe('answering and grading', () => {
     const fillAnswer = await answerOf(db, fill[0]!);
     const blanks = (Array.isArray(fillAnswer) ? fillAnswer : [fillAnswer]).map((a) => ` ${a} `);
     let res = await saveAnswers(t.app, s, hw.id, [
-      { itemId: c1!.itemId, response: { kind: 'choice', keys: await rightKeys(choice[0]!) }, timeSpentSeconds: 30 },
-      { itemId: c2!.itemId, response: { kind: 'choice', keys: [await wrongKey(choice[1]!)] }, timeSpentSeconds: 20 },
+      {
+        itemId: c1!.itemId,
+        response: {
+          kind: 'choice',
+          keys: await shownKeys(t.app, db, s, hw.id, c1!.itemId, await rightKeys(choice[0]!)),
+        },
+        timeSpentSeconds: 30,
+      },
+      {
+        itemId: c2!.itemId,
+        response: {
+          kind: 'choice',
+          keys: await shownKeys(t.app, db, s, hw.id, c2!.itemId, [await wrongKey(choice[1]!)]),
+        },
+        timeSpentSeconds: 20,
+      },
     ]);
     expect(res.statusCode, res.body).toBe(200);
     let w = res.json().data as SubmissionDetail;
@@ -250,11 +265,12 @@ describe('answering and grading', () => {
     const db = t.database.db;
     const { teacher, cls, students } = await classWithStudents(t.app, db, 30);
     const hw = await createHomework(t.app, teacher, cls.id, [choice[5]!, choice[6]!, fill[1]!]);
-    const keys = await rightKeys(choice[5]!);
+    const right = await rightKeys(choice[5]!);
+    const keys = await Promise.all(students.map((s) => shownKeys(t.app, db, s, hw.id, hw.questions[0]!.itemId, right)));
     await Promise.all(
       students.map((s, i) =>
         saveAnswers(t.app, s, hw.id, [
-          { itemId: hw.questions[0]!.itemId, response: { kind: 'choice', keys: i % 2 ? keys : ['Z'] } },
+          { itemId: hw.questions[0]!.itemId, response: { kind: 'choice', keys: i % 2 ? keys[i]! : ['Z'] } },
           { itemId: hw.questions[1]!.itemId, response: { kind: 'choice', keys: ['A'] } },
           { itemId: hw.questions[2]!.itemId, response: { kind: 'fill', blanks: [String(i)] } },
         ]).then((r) => expect(r.statusCode, r.body).toBe(200)),

@@ -321,11 +321,17 @@ export const myAssignmentsQuery = paginationQuery.extend({
 });
 export type MyAssignmentsQuery = z.infer<typeof myAssignmentsQuery>;
 
-/** A question of an assignment. `answer`/`analysis` are null while the student may not see them. */
+/**
+ * A question of an assignment, named by its own `itemId`. `answer`/`analysis` are null while the
+ * student may not see them. A student gets no bank `questionId` (null), and while the answers are
+ * hidden from them sees the choice options in an order of their own, keyed A, B, …: their responses
+ * use those keys (docs/teaching.md, When answers are shown).
+ */
 export const assignmentQuestion = z.object({
   itemId: z.number().int(),
   position: z.number().int(),
-  questionId: z.number().int(),
+  /** The question bank's id: the teacher's only (null for students). */
+  questionId: z.number().int().nullable(),
   type: z.string(),
   grading: z.enum(GRADING_MODES),
   stem: z.string(),

@@ -5,6 +5,7 @@
  */
 import {
   LIMITS,
+  type AnswerResponse,
   type AnswerVisibility,
   type AssignmentCreateBody,
   type AssignmentDetail,
@@ -33,6 +34,8 @@ import {
   textbooks,
 } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { mapKeys, optionView } from '../../lib/option-order';
+import { storedAnswer, withStoredAnswer } from '../../lib/stored-answer';
 import type { AssignmentRow, ClassRow, SubmissionRow } from './access';
 import { blanksOf, gradingModeOf } from './grading';
 import type { QuestionLoader } from './routes-common';
@@ -75,7 +78,7 @@ function assertDates(...dates: Date[]): void {
 
 /** Resolves the questions of a homework source, in order and without repeats, with their scores. */
 async function homeworkQuestions(
-  db: Db,
+  db: Db | Tx,
   teacherId: number,
   source: HomeworkSource,
 ): Promise<{ questionId: number; score: number | null }[]> {
@@ -104,7 +107,7 @@ async function homeworkQuestions(
 }
 
 /** Checks what a reading or resource assignment points at. @throws 400 when it does not exist. */
-async function assertTarget(db: Db, body: AssignmentCreateBody): Promise<void> {
+async function assertTarget(db: Db | Tx, body: AssignmentCreateBody): Promise<void> {
   if (body.kind === 'reading') {
     const [book] = await db
       .select({ pageCount: textbooks.pageCount })
@@ -135,10 +138,13 @@ async function assertTarget(db: Db, body: AssignmentCreateBody): Promise<void> {
 
 /**
  * Creates an assignment in `cls` (already checked to be the teacher's, active); answers its id.
- * Homework questions are loaded with `questionDetails` and copied into the items.
+ * Homework questions are loaded with `questionDetails` and copied into the items, their answers in
+ * the contract's type (`withStoredAnswer`). Writes through `db` only: the route runs this, the read
+ * of the created assignment and the check of its answer in one transaction, so a failure anywhere
+ * leaves nothing written.
  */
 export async function createAssignment(
-  db: Db,
+  db: Db | Tx,
   cls: ClassRow,
   body: AssignmentCreateBody,
   now: Date,
@@ -153,13 +159,13 @@ export async function createAssignment(
   if (body.kind === 'homework') {
     const entries = await homeworkQuestions(db, cls.teacherId, body.homework);
     const details = await questionDetails(
-      db,
+      db as Db,
       entries.map((e) => e.questionId),
     );
     const missing = entries.filter((e) => !details.has(e.questionId));
     if (missing.length) throw badRequest(`试题不存在：${missing.map((m) => m.questionId).join('、')}`);
     items = entries.map((e, i) => {
-      const q = details.get(e.questionId)!;
+      const q = withStoredAnswer(details.get(e.questionId)!);
       return {
         assignmentId: 0,
         position: i + 1,
@@ -171,32 +177,30 @@ export async function createAssignment(
       };
     });
   }
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(teachingAssignments)
-      .values({
-        classId: cls.id,
-        kind: body.kind,
-        title: body.title,
-        instructions: body.instructions || null,
-        publishAt,
-        dueAt,
-        allowLate: body.allowLate,
-        answerVisibility: body.answerVisibility,
-        textbookId: body.kind === 'reading' ? body.reading.textbookId : null,
-        chapterId: body.kind === 'reading' ? (body.reading.chapterId ?? null) : null,
-        pageFrom: body.kind === 'reading' ? body.reading.pageFrom : null,
-        pageTo: body.kind === 'reading' ? body.reading.pageTo : null,
-        resourceId: body.kind === 'resource' ? body.resourceId : null,
-        itemCount: items.length,
-        maxScore: items.reduce((s, i) => s + i.maxScore, 0),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: teachingAssignments.id });
-    if (items.length) await tx.insert(teachingItems).values(items.map((i) => ({ ...i, assignmentId: row!.id })));
-    return row!.id;
-  });
+  const [row] = await db
+    .insert(teachingAssignments)
+    .values({
+      classId: cls.id,
+      kind: body.kind,
+      title: body.title,
+      instructions: body.instructions || null,
+      publishAt,
+      dueAt,
+      allowLate: body.allowLate,
+      answerVisibility: body.answerVisibility,
+      textbookId: body.kind === 'reading' ? body.reading.textbookId : null,
+      chapterId: body.kind === 'reading' ? (body.reading.chapterId ?? null) : null,
+      pageFrom: body.kind === 'reading' ? body.reading.pageFrom : null,
+      pageTo: body.kind === 'reading' ? body.reading.pageTo : null,
+      resourceId: body.kind === 'resource' ? body.resourceId : null,
+      itemCount: items.length,
+      maxScore: items.reduce((s, i) => s + i.maxScore, 0),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: teachingAssignments.id });
+  if (items.length) await db.insert(teachingItems).values(items.map((i) => ({ ...i, assignmentId: row!.id })));
+  return row!.id;
 }
 
 /** Applies an update of schedule and rules. @throws 400 when the due time would not follow the publication. */
@@ -432,27 +436,71 @@ export async function itemsOf(db: Db | Tx, assignmentId: number): Promise<ItemRo
     .orderBy(asc(teachingItems.position));
 }
 
-/** An item as the contract's question; answer and analysis only when `withAnswers`. */
-export function toQuestion(item: ItemRow, withAnswers: boolean): AssignmentQuestion {
+/**
+ * Whose options are shown in a learner's own order: the student's, while the answers are hidden
+ * from them (`secret` is the server's; see lib/option-order.ts). Once answers show, every option is
+ * shown in the question's own order, so the answer and the analysis (故选B) read as written.
+ */
+export interface StudentOrder {
+  secret: string;
+  userId: number;
+  assignmentId: number;
+}
+
+/** The seed of a student's option order of one item. */
+function orderSeed(o: StudentOrder, itemId: number): string {
+  return `homework:${o.assignmentId}:${o.userId}:${itemId}`;
+}
+
+/** The options of a choice item as `order`'s student sees them; null for other items or no order. */
+export function itemOptionView(item: ItemRow, order: StudentOrder | null) {
+  const options = item.question.options;
+  if (!order || item.grading !== 'choice' || !options?.length) return null;
+  return optionView(options, order.secret, orderSeed(order, item.id));
+}
+
+/** A choice response's keys from the student's display keys to the item's own (other responses as they are). */
+export function responseToOwn(item: ItemRow, response: AnswerResponse, order: StudentOrder | null): AnswerResponse {
+  const view = response.kind === 'choice' ? itemOptionView(item, order) : null;
+  return view && response.kind === 'choice' ? { kind: 'choice', keys: mapKeys(response.keys, view.toOwn) } : response;
+}
+
+/** A stored choice response's keys from the item's own keys to the student's display keys. */
+export function responseToDisplay(item: ItemRow, response: AnswerResponse, order: StudentOrder | null): AnswerResponse {
+  const view = response.kind === 'choice' ? itemOptionView(item, order) : null;
+  return view && response.kind === 'choice'
+    ? { kind: 'choice', keys: mapKeys(response.keys, view.toDisplay) }
+    : response;
+}
+
+/**
+ * An item as the contract's question; answer and analysis only when `withAnswers`. A student
+ * (`order` given) never sees the bank's question id, and sees options in their own order.
+ */
+export function toQuestion(item: ItemRow, withAnswers: boolean, order: StudentOrder | null = null): AssignmentQuestion {
   const q: QuestionDetail = item.question;
+  const view = itemOptionView(item, order);
   return {
     itemId: item.id,
     position: item.position,
-    questionId: item.questionId,
+    questionId: order ? null : item.questionId,
     type: q.type,
     grading: item.grading as AssignmentQuestion['grading'],
     stem: q.stem,
-    options: q.options,
+    options: view ? view.options : q.options,
     passage: q.passage,
     blanks: item.blanks,
     maxScore: item.maxScore,
     knowledgePoints: q.knowledgePoints,
-    answer: withAnswers ? q.answer : null,
+    answer: withAnswers ? storedAnswer(q.answer) : null,
     analysis: withAnswers ? q.analysis : null,
   };
 }
 
-/** The assignment with its questions; answers included when `withAnswers`. */
+/**
+ * The assignment with its questions; answers included when `withAnswers`. For a student, pass
+ * `order` while the answers are hidden from them (their option order; no bank ids either way).
+ */
 export async function assignmentDetail(
   db: Db | Tx,
   a: AssignmentRow,
@@ -460,8 +508,12 @@ export async function assignmentDetail(
   viewer: Viewer,
   withAnswers: boolean,
   now: Date,
+  order: StudentOrder | null = null,
 ): Promise<AssignmentDetail> {
   const [summary] = await assignmentSummaries(db, [{ assignment: a, className: cls.name }], viewer, now);
   const items = await itemsOf(db, a.id);
-  return { ...summary!, questions: items.map((i) => toQuestion(i, withAnswers)) };
+  const questions = items.map((i) => toQuestion(i, withAnswers, order));
+  // A student never sees the bank's ids, whether or not the options are in their own order.
+  if (viewer.role === 'student') for (const q of questions) q.questionId = null;
+  return { ...summary!, questions };
 }

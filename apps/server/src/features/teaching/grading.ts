@@ -9,6 +9,7 @@
  * integers (so 0.5 = 1/2 = .50 = 50%, but 0.3333 ≠ 1/3).
  */
 import type { AnswerResponse, GradingMode, QuestionDetail } from '@eav/contract';
+import { storedAnswer } from '../../lib/stored-answer';
 
 /** Question types graded as choices (keys compared as a set). */
 const CHOICE_TYPES = new Set(['单选题', '多选题', '判断题']);
@@ -24,7 +25,8 @@ export function gradingModeOf(q: Pick<QuestionDetail, 'type' | 'options'>): Grad
 
 /** Blanks a fill item expects: one per entry of an array answer, else one. */
 export function blanksOf(q: Pick<QuestionDetail, 'answer'>): number {
-  return Array.isArray(q.answer) ? Math.max(1, q.answer.length) : 1;
+  const answer = storedAnswer(q.answer);
+  return Array.isArray(answer) ? Math.max(1, answer.length) : 1;
 }
 
 /** The option keys of a choice answer (`"AC"`, `["A","C"]`, `"A,C"`), upper-case, sorted, distinct. */
@@ -127,15 +129,17 @@ export function autoGrade(
 ): AutoGrade | null {
   if (item.grading === 'open') return null;
   if (!response) return { correct: false, score: 0 };
+  // Copies made before answers were stored as text may hold a number (`1`).
+  const answer = storedAnswer(item.question.answer);
   if (item.grading === 'choice') {
     if (response.kind !== 'choice') return { correct: false, score: 0 };
-    const expected = choiceKeys(item.question.answer);
+    const expected = choiceKeys(answer);
     const given = [...new Set(response.keys)].sort();
     const correct = expected.length > 0 && expected.join('') === given.join('');
     return { correct, score: correct ? item.maxScore : 0 };
   }
   if (response.kind !== 'fill') return { correct: false, score: 0 };
-  const expected = Array.isArray(item.question.answer) ? item.question.answer : [item.question.answer];
+  const expected = Array.isArray(answer) ? answer : [answer];
   let right = 0;
   expected.forEach((e, i) => {
     if (fillEquals(response.blanks[i] ?? '', e)) right++;

@@ -35,7 +35,7 @@ import {
   updateAssignment,
 } from './assignments';
 import { assignmentReport, classReport, classReportWorkbook, submissionList } from './reports';
-import { routePath, sessionRateLimit, type TeachingOptions } from './routes-common';
+import { routePath, sessionRateLimit, studentOrder, type TeachingOptions } from './routes-common';
 
 const idParams = z.object({ id: idParam });
 const tags = ['teaching'];
@@ -84,9 +84,18 @@ const assignmentRoutes: FastifyPluginAsyncZod<TeachingOptions> = async (app, opt
       const me = request.auth.user.id;
       const cls = await ownedClass(app.db, request.params.id, me);
       if (cls.status !== 'active') throw conflict(TeachingMessages.archived, ErrorCode.TEACHING_ARCHIVED);
-      const id = await createAssignment(app.db, cls, request.body, now(), opts.questionDetails);
-      const { assignment } = await ownedAssignment(app.db, id, me);
-      return ok(await assignmentDetail(app.db, assignment, cls, { id: me, role: 'teacher' }, true, now()));
+      const t = now();
+      // One transaction: the assignment, its items and the answer that reports them. The answer is
+      // checked against its schema before the commit, so a stored question the answer cannot carry
+      // fails the request without leaving a published assignment behind.
+      const detail = await app.db.transaction(async (tx) => {
+        const id = await createAssignment(tx, cls, request.body, t, opts.questionDetails);
+        const { assignment } = await ownedAssignment(tx, id, me);
+        return assignmentDetailSchema.parse(
+          await assignmentDetail(tx, assignment, cls, { id: me, role: 'teacher' }, true, t),
+        );
+      });
+      return ok(detail);
     },
   );
 
@@ -111,7 +120,8 @@ const assignmentRoutes: FastifyPluginAsyncZod<TeachingOptions> = async (app, opt
         const [s] = await assignmentSummaries(app.db, [{ assignment, className: cls.name }], { id: me, role }, t);
         withAnswers = answersVisible(assignment, s!.myStatus ?? 'notStarted', t);
       }
-      return ok(await assignmentDetail(app.db, assignment, cls, { id: me, role }, withAnswers, t));
+      const order = withAnswers ? null : studentOrder(opts.config, assignment.id, me);
+      return ok(await assignmentDetail(app.db, assignment, cls, { id: me, role }, withAnswers, t, order));
     },
   );
 

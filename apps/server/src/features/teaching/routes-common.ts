@@ -8,6 +8,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { sha256Hex } from '../../lib/tokens';
+import type { StudentOrder } from './assignments';
 import { bearerToken } from '../../plugins/sign';
 
 /** Loads questions with answers by id (the question bank's `questionDetails`; missing ids are absent). */
@@ -26,6 +27,11 @@ export interface TeachingOptions {
   config: AppConfig;
   questionDetails: QuestionLoader;
   images: ImageStore;
+}
+
+/** The option order of `userId`'s view of an assignment, keyed by the server's URL-signing secret. */
+export function studentOrder(config: AppConfig, assignmentId: number, userId: number): StudentOrder {
+  return { secret: config.urlSigningSecret, assignmentId, userId };
 }
 
 /** `routePath(ApiPaths.teachingClass, 'id')` is `/api/v1/teaching/classes/:id`. */

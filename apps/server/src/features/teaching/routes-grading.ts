@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/http';
 import { ownedSubmission } from './access';
 import { gradingQueue } from './reports';
+import type { Db, Tx } from '../../db/client';
 import { routePath, type TeachingOptions } from './routes-common';
 import { gradeAnswer, returnWork, submissionDetail } from './work';
 
@@ -25,12 +26,12 @@ const gradeParams = z.object({ id: idParam, itemId: idParam });
 const tags = ['teaching'];
 const security = [{ bearer: [] }];
 
-const gradingRoutes: FastifyPluginAsyncZod<TeachingOptions> = async (app) => {
+const gradingRoutes: FastifyPluginAsyncZod<TeachingOptions> = async (app, opts) => {
   const auth = { onRequest: app.requireAuth };
   const now = () => new Date(app.clock());
-  const view = async (teacherId: number, submissionId: number) => {
-    const { submission, assignment, cls } = await ownedSubmission(app.db, submissionId, teacherId);
-    return submissionDetail(app.db, assignment, cls, submission.userId, 'teacher', now());
+  const view = async (db: Db | Tx, teacherId: number, submissionId: number) => {
+    const { submission, assignment, cls } = await ownedSubmission(db, submissionId, teacherId);
+    return submissionDetail(db, assignment, cls, submission.userId, 'teacher', now(), opts.config.urlSigningSecret);
   };
 
   app.get(
@@ -54,7 +55,7 @@ const gradingRoutes: FastifyPluginAsyncZod<TeachingOptions> = async (app) => {
         response: { 200: envelope(submissionDetailSchema) },
       },
     },
-    async (request) => ok(await view(request.auth.user.id, request.params.id)),
+    async (request) => ok(await view(app.db, request.auth.user.id, request.params.id)),
   );
 
   app.put(
@@ -73,8 +74,12 @@ const gradingRoutes: FastifyPluginAsyncZod<TeachingOptions> = async (app) => {
     async (request) => {
       const me = request.auth.user.id;
       const { submission, assignment } = await ownedSubmission(app.db, request.params.id, me);
-      await gradeAnswer(app.db, submission, assignment, request.params.itemId, request.body, now());
-      return ok(await view(me, request.params.id));
+      // The grade and the answer that reports it in one transaction, the answer checked before the commit.
+      const detail = await app.db.transaction(async (tx) => {
+        await gradeAnswer(tx, submission, assignment, request.params.itemId, request.body, now());
+        return submissionDetailSchema.parse(await view(tx, me, request.params.id));
+      });
+      return ok(detail);
     },
   );
 
@@ -95,7 +100,7 @@ const gradingRoutes: FastifyPluginAsyncZod<TeachingOptions> = async (app) => {
       const me = request.auth.user.id;
       const { submission } = await ownedSubmission(app.db, request.params.id, me);
       await returnWork(app.db, submission, request.body.comment, now());
-      return ok(await view(me, request.params.id));
+      return ok(await view(app.db, me, request.params.id));
     },
   );
 };

@@ -26,6 +26,7 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
 import { files, teachingAssignments, teachingMembers } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { ok } from '../../lib/http';
@@ -56,9 +57,10 @@ const workRoutes: FastifyPluginAsyncZod<TeachingOptions> = async (app, opts) => 
     if (r.cls.status !== 'active') throw conflict(TeachingMessages.archived, ErrorCode.TEACHING_ARCHIVED);
     return r;
   };
+  const secret = opts.config.urlSigningSecret;
   /** The caller's work, for an assignment already checked by `mine` or `writable`. */
-  const detail = (request: FastifyRequest, r: { assignment: AssignmentRow; cls: ClassRow }) =>
-    submissionDetail(app.db, r.assignment, r.cls, request.auth.user.id, 'student', now());
+  const detail = (request: FastifyRequest, r: { assignment: AssignmentRow; cls: ClassRow }, db: Db | Tx = app.db) =>
+    submissionDetail(db, r.assignment, r.cls, request.auth.user.id, 'student', now(), secret);
 
   app.get(
     routePath(ApiPaths.teachingWork, 'id'),
@@ -91,7 +93,7 @@ const workRoutes: FastifyPluginAsyncZod<TeachingOptions> = async (app, opts) => 
     },
     async (request) => {
       const r = await writable(request, request.params.id);
-      await saveAnswers(app.db, r.assignment, request.auth.user.id, request.body, now());
+      await saveAnswers(app.db, r.assignment, request.auth.user.id, request.body, now(), secret);
       return ok(await detail(request, r));
     },
   );
@@ -132,8 +134,13 @@ const workRoutes: FastifyPluginAsyncZod<TeachingOptions> = async (app, opts) => 
     },
     async (request) => {
       const r = await writable(request, request.params.id);
-      await submitWork(app.db, r.assignment, request.auth.user.id, now());
-      return ok(await detail(request, r));
+      // Grading, the 错题本 entries and the answer that reports them in one transaction, the answer
+      // checked before the commit: a failure leaves the work as it was, never graded behind a 500.
+      const work = await app.db.transaction(async (tx) => {
+        await submitWork(tx, r.assignment, request.auth.user.id, now());
+        return submissionDetailSchema.parse(await detail(request, r, tx));
+      });
+      return ok(work);
     },
   );
 

@@ -21,7 +21,15 @@ import type { Db, Tx } from '../../db/client';
 import { files, teachingAnswers, teachingSubmissions, teachingWrongQuestions, users } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
 import { displayName, type AssignmentRow, type ClassRow, type SubmissionRow } from './access';
-import { answersVisible, assignmentDetail, itemsOf, type ItemRow } from './assignments';
+import {
+  answersVisible,
+  assignmentDetail,
+  itemsOf,
+  responseToDisplay,
+  responseToOwn,
+  type ItemRow,
+  type StudentOrder,
+} from './assignments';
 import { autoGrade } from './grading';
 
 /** Purpose of stored answer photos in `files` (kept, unlike unused uploads, until the account goes). */
@@ -59,11 +67,20 @@ function assertWritable(a: AssignmentRow, status: string, now: Date): void {
 
 /**
  * Saves answers of `userId` (upsert per item; time spent adds up). A changed response loses an
- * earlier grade (returned work is graded again on resubmission).
+ * earlier grade (returned work is graded again on resubmission). Choice keys come in the student's
+ * option order while the answers are hidden from them (`secret`, lib/option-order.ts) and are stored
+ * as the question's own keys.
  * @throws 409 TEACHING.SUBMITTED / TEACHING.CLOSED, 400 for an unknown item, a response of the
  *   wrong kind, or an image that is not the student's own answer photo.
  */
-export async function saveAnswers(db: Db, a: AssignmentRow, userId: number, body: SaveAnswersBody, now: Date) {
+export async function saveAnswers(
+  db: Db,
+  a: AssignmentRow,
+  userId: number,
+  body: SaveAnswersBody,
+  now: Date,
+  secret: string,
+) {
   if (a.kind !== 'homework') throw badRequest('该作业不需要作答');
   const items = new Map((await itemsOf(db, a.id)).map((i) => [i.id, i]));
   for (const ans of body.answers) {
@@ -84,6 +101,7 @@ export async function saveAnswers(db: Db, a: AssignmentRow, userId: number, body
   await db.transaction(async (tx) => {
     const sub = await lockSubmission(tx, a.id, userId, now);
     assertWritable(a, sub.status, now);
+    const order = orderOf(a, sub.status as SubmissionStatus, userId, now, secret);
     let spent = 0;
     for (const ans of body.answers) {
       spent += ans.timeSpentSeconds;
@@ -92,7 +110,7 @@ export async function saveAnswers(db: Db, a: AssignmentRow, userId: number, body
         .values({
           submissionId: sub.id,
           itemId: ans.itemId,
-          response: ans.response,
+          response: responseToOwn(items.get(ans.itemId)!, ans.response, order),
           timeSpentSeconds: ans.timeSpentSeconds,
           updatedAt: now,
         })
@@ -114,6 +132,11 @@ export async function saveAnswers(db: Db, a: AssignmentRow, userId: number, body
       .set({ timeSpentSeconds: sql`${teachingSubmissions.timeSpentSeconds} + ${spent}`, updatedAt: now })
       .where(eq(teachingSubmissions.id, sub.id));
   });
+}
+
+/** The student's option order while the answers are hidden from them (the rule of `answersVisible`); else null. */
+function orderOf(a: AssignmentRow, status: SubmissionStatus, userId: number, now: Date, secret: string) {
+  return answersVisible(a, status, now) ? null : ({ secret, userId, assignmentId: a.id } satisfies StudentOrder);
 }
 
 /** Adds or refreshes 错题本 entries of `userId` for items graded wrong. */
@@ -179,7 +202,7 @@ async function settle(tx: Tx, sub: SubmissionRow, itemCount: number, now: Date):
  * @throws 409 TEACHING.CLOSED past the due time without late work, 400 for a reading assignment
  *   (done by reading its pages).
  */
-export async function submitWork(db: Db, a: AssignmentRow, userId: number, now: Date): Promise<void> {
+export async function submitWork(db: Db | Tx, a: AssignmentRow, userId: number, now: Date): Promise<void> {
   if (a.kind === 'reading') throw badRequest('阅读任务在读完指定页后自动完成');
   const items = await itemsOf(db, a.id);
   await db.transaction(async (tx) => {
@@ -271,7 +294,7 @@ export async function recordPages(db: Db, a: AssignmentRow, userId: number, page
  * @throws 409 when the work is not submitted (or returned), 400 for an unknown item or too high a score.
  */
 export async function gradeAnswer(
-  db: Db,
+  db: Db | Tx,
   sub: SubmissionRow,
   a: AssignmentRow,
   itemId: number,
@@ -338,6 +361,7 @@ export async function submissionDetail(
   userId: number,
   viewer: 'teacher' | 'student',
   now: Date,
+  secret: string,
 ): Promise<SubmissionDetail> {
   const [[sub], [student]] = await Promise.all([
     db
@@ -348,6 +372,7 @@ export async function submissionDetail(
   ]);
   const status = (sub?.status ?? 'notStarted') as SubmissionStatus;
   const visible = viewer === 'teacher' || answersVisible(a, status, now);
+  const order = visible ? null : orderOf(a, status, userId, now, secret);
   const gradesVisible = viewer === 'teacher' || ['submitted', 'graded', 'returned'].includes(status);
   const answers = sub ? await db.select().from(teachingAnswers).where(eq(teachingAnswers.submissionId, sub.id)) : [];
   const detail = await assignmentDetail(
@@ -357,8 +382,10 @@ export async function submissionDetail(
     { id: viewer === 'teacher' ? cls.teacherId : userId, role: viewer },
     visible,
     now,
+    order,
   );
-  const order = new Map(detail.questions.map((q) => [q.itemId, q.position]));
+  const items = new Map((await itemsOf(db, a.id)).map((i) => [i.id, i]));
+  const position = new Map(detail.questions.map((q) => [q.itemId, q.position]));
   const writable =
     status !== 'submitted' && status !== 'graded' && (status === 'returned' || a.dueAt > now || a.allowLate);
   return {
@@ -367,10 +394,10 @@ export async function submissionDetail(
     student: { userId, name: student ? displayName(student) : '' },
     status,
     answers: answers
-      .sort((x, y) => (order.get(x.itemId) ?? 0) - (order.get(y.itemId) ?? 0))
+      .sort((x, y) => (position.get(x.itemId) ?? 0) - (position.get(y.itemId) ?? 0))
       .map((r) => ({
         itemId: r.itemId,
-        response: r.response,
+        response: items.has(r.itemId) ? responseToDisplay(items.get(r.itemId)!, r.response, order) : r.response,
         grade: gradesVisible
           ? {
               correct: r.correct,

@@ -14,6 +14,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { teachingAssignments, teachingWrongQuestions } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { storedAnswer } from '../../lib/stored-answer';
 import { autoGrade } from './grading';
 
 type Row = typeof teachingWrongQuestions.$inferSelect;
@@ -36,7 +37,7 @@ function toItem(r: Row, assignmentTitle: string | null): WrongQuestionItem {
     assignmentId: r.assignmentId,
     assignmentTitle,
     lastResponse: r.lastResponse ?? null,
-    answer: q.answer,
+    answer: storedAnswer(q.answer),
     analysis: q.analysis,
     wrongCount: r.wrongCount,
     retryCount: r.retryCount,
