@@ -7,8 +7,9 @@
 import { ErrorCode, Messages } from '@eav/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { requestTarget } from './request-target';
 
 const FIELD_NAMES: Record<string, string> = {
   page: '页码',
@@ -161,6 +162,23 @@ export default fp(
         // an outage of the shared database or Redis would then take every instance out of rotation.
         request.log.warn({ err: error }, 'backing service unavailable');
         return reply.status(500).send({ code: 500, msg: Messages.unavailable, requestId: request.id });
+      }
+      if (error instanceof ResponseSerializationError) {
+        // The server built an answer its own schema refuses: a bug, never the user's fault. Logged
+        // with the route and the failing paths only (no values: answers carry pupils' data), counted
+        // for /metrics, answered as any other fault.
+        const route = requestTarget(request).pattern ?? 'unmatched';
+        const issues = error.cause.issues.map((i) => ({
+          path: i.path.map(String).join('.'),
+          code: i.code,
+          message: i.message,
+        }));
+        if (app.hasDecorator('metrics')) app.metrics.serializationError(route);
+        request.log.error(
+          { route, method: request.method, issues },
+          `response serialization error at ${issues[0]?.path ?? '(root)'}`,
+        );
+        return reply.status(500).send({ code: 500, msg: Messages.internal, requestId: request.id });
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ code: 500, msg: Messages.internal, requestId: request.id });

@@ -28,6 +28,11 @@ export interface AppMetrics {
    * (e.g. the login method `password`, `sms`, `wechat`): never an id, a name or anything unbounded.
    */
   count(name: BusinessCounter, kind?: string, by?: number): void;
+  /**
+   * Counts an answer that did not match its route's response schema (`eav_response_serialization_errors_total`
+   * by route pattern): always a bug of the server, never of the request; the e2e run expects none.
+   */
+  serializationError(route: string): void;
 }
 
 declare module 'fastify' {
@@ -97,8 +102,18 @@ export default fp<MetricsPluginOptions>(
     businessCounter('eav_activations_total', 'Activation codes redeemed', counts.activations);
     businessCounter('eav_downloads_total', 'Files downloaded by kind', counts.downloads);
     businessCounter('eav_heartbeats_total', 'Reading heartbeats accepted', counts.heartbeats);
+    // Registered even with METRICS off, like the business counters: tests and the e2e run read it.
+    const serializationErrors = new Counter({
+      name: 'eav_response_serialization_errors_total',
+      help: 'Answers that did not match their response schema (a server bug), by route pattern',
+      labelNames: ['route'],
+      registers: [registry],
+    });
     app.decorate('metrics', {
       registry,
+      serializationError(route: string) {
+        serializationErrors.inc({ route });
+      },
       count(name: BusinessCounter, kind = 'all', by = 1) {
         if (!(by >= 0)) throw new RangeError(`metrics.count: by must be a finite number ≥ 0, got ${by}`);
         const tally = counts[name];
