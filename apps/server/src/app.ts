@@ -90,6 +90,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    // A request that reaches a closing instance on a kept-alive connection is served (and its
+    // connection closed after the answer, below) rather than refused with 503: a 503 means a
+    // backing service is away (plugins/errors.ts), and nginx passes it on instead of retrying.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -58,27 +58,63 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * Longest wait for a new PostgreSQL connection (TCP, TLS and start-up), in seconds (postgres.js
+ * `connect_timeout`, default 30). A database that does not answer at all (a frozen host, a dropped
+ * route) fails the request that needed the connection after this, instead of holding it for 30 s.
+ */
+export const PG_CONNECT_TIMEOUT_S = 1;
+/**
+ * Longest pause before a closed pool connection connects again, in seconds. postgres.js waits
+ * 0.005 × 3^n s (n: failed connections in a row, shared by the pool) up to 20 s: after a few
+ * seconds of outage every query first waited that long, during the outage and after it. Here the
+ * wait doubles from 50 ms to at most 0.5 s, so a request during an outage fails within about a
+ * second and the pool is back within half a second of the database.
+ */
+export const PG_RECONNECT_MAX_S = 0.5;
+/** Pool connections unused this long (seconds) are closed, so that none waits on a peer that vanished. */
+export const PG_IDLE_TIMEOUT_S = 30;
+/**
+ * Server-side `statement_timeout` of the pool's sessions, ms: a statement that runs (or waits for a
+ * lock) longer is cancelled by PostgreSQL, so no request holds one of the pool's few connections for
+ * minutes. Migrations and the start-up lock run on a session of their own without it.
+ */
+export const PG_STATEMENT_TIMEOUT_MS = 30_000;
+
+/** Reconnection delay after `retries` failed connections in a row, seconds (see PG_RECONNECT_MAX_S). */
+export function reconnectDelay(retries: number): number {
+  return Math.min(0.05 * 2 ** Math.max(0, retries - 1), PG_RECONNECT_MAX_S);
+}
+
 /** Opens the database named by the options. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const client = postgres(options.databaseUrl, {
+    const url = options.databaseUrl;
+    const client = postgres(url, {
       max: options.poolSize ?? 10,
       onnotice: () => {},
-      connection: { application_name: 'eav-portal' },
+      connect_timeout: PG_CONNECT_TIMEOUT_S,
+      idle_timeout: PG_IDLE_TIMEOUT_S,
+      backoff: reconnectDelay,
+      connection: { application_name: 'eav-portal', statement_timeout: PG_STATEMENT_TIMEOUT_MS },
     });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
-    /** Runs `fn` holding the session-level advisory lock `key` on a connection reserved for it. */
-    const locked = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
-      const lock = await client.reserve();
+    /**
+     * Runs `fn` holding the session-level advisory lock `key` on a session of its own, without the
+     * pool's statement timeout: waiting for the lock, or a migration's long statement, may take
+     * longer. Ending the session releases the lock whatever happened.
+     */
+    const locked = async <T>(key: number, fn: (session: postgres.Sql) => Promise<T>): Promise<T> => {
+      const session = postgres(url, {
+        max: 1,
+        onnotice: () => {},
+        connection: { application_name: 'eav-portal-lock' },
+      });
       try {
-        await lock.unsafe(`select pg_advisory_lock(${key})`);
-        try {
-          return await fn();
-        } finally {
-          await lock.unsafe(`select pg_advisory_unlock(${key})`);
-        }
+        await session.unsafe(`select pg_advisory_lock(${key})`);
+        return await fn(session);
       } finally {
-        lock.release();
+        await session.end({ timeout: 5 });
       }
     };
     return {
@@ -87,10 +123,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // Several instances may start together (docs/operations.md, Upgrade): the first to take the
       // lock migrates, the others wait and then find nothing left to apply.
       migrate: () =>
-        locked(MIGRATION_LOCK_KEY, () =>
-          migratePostgres(drizzlePostgres(client), { migrationsFolder: migrationsFolder() }),
+        locked(MIGRATION_LOCK_KEY, (session) =>
+          migratePostgres(drizzlePostgres(session), { migrationsFolder: migrationsFolder() }),
         ),
-      exclusively: (fn) => locked(STARTUP_LOCK_KEY, fn),
+      exclusively: (fn) => locked(STARTUP_LOCK_KEY, () => fn()),
       ping: async () => {
         await db.execute(sql`select 1`);
       },

@@ -1,8 +1,8 @@
 /**
  * Error and not-found handling in the contract envelope (docs/api.md, Errors):
  * validation failures answer 400 naming the field in Chinese; unknown API paths 404;
- * PostgreSQL data errors caused by input that slipped past a schema 400; unexpected errors 500
- * with the request id and no internals.
+ * PostgreSQL data errors caused by input that slipped past a schema 400; a database or Redis that
+ * cannot answer 503 服务繁忙，请稍后再试; unexpected errors 500 with the request id and no internals.
  */
 import { ErrorCode, Messages } from '@eav/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -157,11 +157,15 @@ export default fp(
         return reply.status(status).send({ code: status, msg });
       }
       if (isServiceUnavailable(error)) {
-        // 500, not 503: nginx takes a 503 for an instance that is closing (Fastify answers 503 then)
-        // and marks the instance down (deploy/nginx: proxy_next_upstream http_503, max_fails), and
-        // an outage of the shared database or Redis would then take every instance out of rotation.
+        // 503: the request may succeed in a moment (the pool reconnects within a second of the
+        // database's return, db/client.ts). nginx does not take a 503 for a dead instance
+        // (deploy/nginx: no http_503 in proxy_next_upstream), so an outage of what every instance
+        // shares never takes them all out of rotation; a closing instance answers no 503 (app.ts).
         request.log.warn({ err: error }, 'backing service unavailable');
-        return reply.status(500).send({ code: 500, msg: Messages.unavailable, requestId: request.id });
+        return reply
+          .status(503)
+          .header('retry-after', '1')
+          .send({ code: 503, msg: Messages.unavailable, requestId: request.id });
       }
       if (error instanceof ResponseSerializationError) {
         // The server built an answer its own schema refuses: a bug, never the user's fault. Logged
