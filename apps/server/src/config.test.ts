@@ -6,6 +6,7 @@ const production = {
   SMS_PROVIDER: 'aliyun',
   EAV_SIGN_SECRET: 'a-real-signing-secret',
   URL_SIGNING_SECRET: 'a-real-url-signing-secret-0123456789',
+  PUBLIC_ORIGIN: 'https://portal.example.edu.cn',
 };
 
 describe('loadConfig (docs/api.md, Configuration)', () => {

@@ -2,6 +2,7 @@
  * Configuration from environment variables (docs/api.md, Configuration), validated once at start.
  * A bad value stops the process with a message naming the variable.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { isSafeLink } from '@eav/contract';
 import { z } from 'zod';
@@ -25,6 +26,15 @@ const optionalPem = z
   .transform((v) => (v ? v.replace(/\\n/g, '\n') : undefined))
   .refine((v) => !v || /-----BEGIN PUBLIC KEY-----/.test(v), 'must be a PEM public key (-----BEGIN PUBLIC KEY-----)');
 
+/** `10.0.0.0/8`, `::1/128` or a bare address. */
+function isCidr(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -45,6 +55,11 @@ export const envSchema = z
     /** Server-only secret of the short-lived media URLs (textbook PDFs, videos); never shipped to clients. */
     URL_SIGNING_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEV_URL_SIGNING_SECRET),
     SMS_PROVIDER: z.enum(['dev', 'aliyun', 'tencent']).default('dev'),
+    /**
+     * Most SMS codes sent per Beijing day, all phones and instances together (docs/accounts.md,
+     * Rate limits): sends beyond it are refused; from 80 % every send logs a warning.
+     */
+    SMS_DAILY_BUDGET: z.coerce.number().int().positive().default(20_000),
     CAPTCHA_FIXED_CODE: z
       .string()
       .regex(/^[A-Za-z0-9]{4}$/, 'must be 4 letters or digits')
@@ -61,6 +76,26 @@ export const envSchema = z
     SEED_DEMO: booleanish.optional(),
     /** Trust X-Forwarded-* from a reverse proxy (only behind one: it decides the client IP for rate limits). */
     TRUST_PROXY: booleanish.default(false),
+    /**
+     * Addresses or CIDR ranges of the trusted reverse proxies, comma-separated (e.g.
+     * `127.0.0.1/32,10.0.0.0/8`): X-Forwarded-For is then believed only from them, hop by hop.
+     * Takes the place of TRUST_PROXY when set.
+     */
+    TRUSTED_PROXY_CIDRS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((c) => c.trim())
+              .filter(Boolean)
+          : undefined,
+      )
+      .refine(
+        (list) => !list || list.every(isCidr),
+        'must be IP addresses or CIDR ranges separated by commas, e.g. 127.0.0.1/32,10.0.0.0/8',
+      ),
     /** OpenAPI document and Swagger UI at /api/docs: on by default except in production. */
     API_DOCS: booleanish.optional(),
     /**
@@ -76,7 +111,10 @@ export const envSchema = z
       .min(16, 'must be at least 16 characters')
       .optional()
       .or(z.literal('').transform(() => undefined)),
-    /** Public origin of the portal (for absolute links); derived from the request when unset. */
+    /**
+     * Public origin of the portal (absolute links, third-party login callbacks). Required in
+     * production; outside it the login callbacks fall back to http://<HOST>:<PORT>.
+     */
     PUBLIC_ORIGIN: z.string().url().optional(),
     ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
     ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
@@ -153,6 +191,14 @@ export const envSchema = z
         path: ['FAKE_IDP'],
         message: 'the fake WeChat, 之江汇 and 教育魔方 providers log anyone in: refused when NODE_ENV=production',
       });
+    // Provider redirect URIs and CAS services are built from it, never from the Host header
+    // (docs/identity.md, Callbacks); the development fallback is http://<HOST>:<PORT>.
+    if (!env.PUBLIC_ORIGIN)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_ORIGIN'],
+        message: 'is required when NODE_ENV=production (third-party login callbacks are built from it)',
+      });
     if (env.SEED_DEMO)
       ctx.addIssue({
         code: 'custom',
@@ -210,7 +256,10 @@ export interface AppConfig {
   /** Demo seeding: always, never, or 'fresh' = only into a database without users or textbooks (SEED_DEMO unset). */
   seedDemo: SeedDemo;
   publicOrigin: string | undefined;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: true (TRUST_PROXY) or the trusted proxies' ranges (TRUSTED_PROXY_CIDRS). */
+  trustProxy: boolean | string[];
+  /** SMS codes sent per Beijing day at most (SMS_DAILY_BUDGET). */
+  smsDailyBudget: number;
   /** Serve the OpenAPI document and Swagger UI at /api/docs (API_DOCS). */
   apiDocs: boolean;
   /** Console calls need a TOTP-verified session (CONSOLE_MFA; always in production). */
@@ -297,7 +346,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL ? 'fresh' : false),
     publicOrigin: e.PUBLIC_ORIGIN,
     chatServiceHours: e.CHAT_SERVICE_HOURS,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUSTED_PROXY_CIDRS ?? e.TRUST_PROXY,
+    smsDailyBudget: e.SMS_DAILY_BUDGET,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     consoleMfa: e.CONSOLE_MFA,
     // Off under test too: every test builds apps, and the process collectors cannot be stopped.

@@ -16,18 +16,27 @@ import { seedDemoIdentities } from '../src/features/accounts/external';
 import { purgeOldTickets } from '../src/features/accounts/external/service';
 import { BOUND_WECHAT_PERSONA } from '../src/features/accounts/external/fake/personas';
 import { registerUser } from './accounts-helpers';
-import { api } from './helpers';
+import { api, type ApiRequest } from './helpers';
 import { Browser, hashParams, useIdentityApp, wechatToLanding } from './identity-helpers';
 
 const t = useIdentityApp();
+
+/** The flow cookie of the browser each ticket was issued to (tickets work only there). */
+const flowCookies = new Map<string, string>();
 
 /** A bind ticket of a WeChat persona, from a real H5 login through the fake. */
 async function wechatTicket(persona: string): Promise<string> {
   const b = new Browser(t.app);
   const { code, state } = await wechatToLanding(b, { client: 'h5', persona });
   const res = await b.api({ url: '/api/v1/pub/login/wechat/h5', query: { code, state } });
-  return hashParams(res.json().data.url).params.get('unionId')!;
+  const ticket = hashParams(res.json().data.url).params.get('unionId')!;
+  flowCookies.set(ticket, b.cookie);
+  return ticket;
 }
+
+/** An API call from the browser that ran the flow of the body's ticket. */
+const fromFlowBrowser = (req: ApiRequest) =>
+  api(t.app, { ...req, headers: { cookie: flowCookies.get((req.body as { ticket: string }).ticket) ?? '' } });
 
 /** A user with neither phone nor password (e.g. created by an operator import), and a session. */
 async function bareUser(roles: string[] = ['student']): Promise<{ userId: number; token: string }> {
@@ -51,14 +60,14 @@ describe('binding rules', () => {
   it('refuses an identity bound elsewhere and a second identity of the same provider (409 BIND.ALREADY_BOUND)', async () => {
     const a = await registerUser(t);
     const b = await registerUser(t);
-    const bindA = await api(t.app, {
+    const bindA = await fromFlowBrowser({
       method: 'POST',
       url: '/api/v1/users/bind',
       token: a.token,
       body: { ticket: await wechatTicket('wx-new') },
     });
     expect(bindA.statusCode, bindA.body).toBe(200);
-    const taken = await api(t.app, {
+    const taken = await fromFlowBrowser({
       method: 'POST',
       url: '/api/v1/users/bind',
       token: b.token,
@@ -69,7 +78,7 @@ describe('binding rules', () => {
       code: 'BIND.ALREADY_BOUND',
       msg: expect.stringContaining('已绑定其他平台账号'),
     });
-    const second = await api(t.app, {
+    const second = await fromFlowBrowser({
       method: 'POST',
       url: '/api/v1/users/bind',
       token: a.token,
@@ -85,17 +94,22 @@ describe('binding rules', () => {
     const u = await registerUser(t);
     t.clock.advance(20 * 60_000);
     const ticket = await wechatTicket('wx-new');
-    const stale = await api(t.app, { method: 'POST', url: '/api/v1/users/bind', token: u.token, body: { ticket } });
+    const stale = await fromFlowBrowser({
+      method: 'POST',
+      url: '/api/v1/users/bind',
+      token: u.token,
+      body: { ticket },
+    });
     expect(stale.statusCode).toBe(422);
     expect(stale.json().msg).toContain('重新登录');
-    const anon = await api(t.app, { method: 'POST', url: '/api/v1/users/bind', body: { ticket } });
+    const anon = await fromFlowBrowser({ method: 'POST', url: '/api/v1/users/bind', body: { ticket } });
     expect(anon.statusCode).toBe(401);
   });
 
   it('lists the bindings for the owner only and unbinds, but never the last way in (409 BIND.LAST_METHOD)', async () => {
     const u = await registerUser(t);
     // Each test file shares one database: wx-new is bound to an earlier test's user.
-    const bind = await api(t.app, {
+    const bind = await fromFlowBrowser({
       method: 'POST',
       url: '/api/v1/users/bind',
       token: u.token,
@@ -135,7 +149,7 @@ describe('binding rules', () => {
     expect(gone.statusCode).toBe(404);
 
     const bare = await bareUser();
-    const bound = await api(t.app, {
+    const bound = await fromFlowBrowser({
       method: 'POST',
       url: '/api/v1/users/bind',
       token: bare.token,
@@ -258,7 +272,7 @@ describe('class-server key', () => {
 describe('erasure and configuration', () => {
   it('erases the identities, tickets and identity choice of a cancelled account', async () => {
     const u = await registerUser(t);
-    const bind = await api(t.app, {
+    const bind = await fromFlowBrowser({
       method: 'POST',
       url: '/api/v1/users/bind',
       token: u.token,
@@ -319,6 +333,7 @@ describe('erasure and configuration', () => {
       EAV_SIGN_SECRET: 'a-production-secret',
       URL_SIGNING_SECRET: 'a-production-url-secret',
       SMS_PROVIDER: 'aliyun',
+      PUBLIC_ORIGIN: 'https://portal.example.edu.cn',
     };
     expect(() => loadConfig({ ...prod, FAKE_IDP: 'true' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...prod, FAKE_IDP: 'true' })).toThrow(/FAKE_IDP/);

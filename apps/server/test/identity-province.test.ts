@@ -41,7 +41,8 @@ describe('之江汇 login (CAS)', () => {
   it('answers EDU.ACCOUNT_NOT_BOUND with a bind ticket, binds it, and then logs the teacher in with personId', async () => {
     const b = new Browser(t.app);
     const ticket = await zjerTicket(b, 'zjer-teacher');
-    expect(ticket).toMatch(/^ST-/);
+    // The callback validated the CAS ticket itself and hands on a login ticket of this browser.
+    expect(ticket).toMatch(/^lt_/);
     const first = await b.api({ method: 'POST', url: '/api/v1/pub/login/zjer', body: { ticket, platform: 'WEB' } });
     expect(first.statusCode, first.body).toBe(409);
     expect(first.json()).toMatchObject({
@@ -101,17 +102,26 @@ describe('之江汇 login (CAS)', () => {
     const replay = await b.api({ method: 'POST', url: '/api/v1/pub/login/zjer', body: { ticket } });
     expect(replay.statusCode).toBe(400);
     expect(replay.json()).toMatchObject({ code: 'OAUTH.INVALID', msg: expect.stringContaining('之江汇') });
+    // A raw CAS ticket is never accepted by the API: only the callback validates one, inside a flow.
     const forged = await b.api({ method: 'POST', url: '/api/v1/pub/login/zjer', body: { ticket: 'ST-forged' } });
     expect(forged.statusCode).toBe(400);
+
+    /** The CAS service of a new flow of this browser. */
+    const service = async () => {
+      const res = await b.api({ url: '/api/v1/pub/zjer/login' });
+      return new URL(res.json().data.url).searchParams.get('service')!;
+    };
+    const withTicket = (s: string, tk: string) => `${s}&ticket=${encodeURIComponent(tk)}`;
     // A ticket issued for another service (e.g. another site's login) is refused by the provider.
+    const mine = await service();
     const other = await b.choose(
-      `/fake-idp/zjer/login?service=${encodeURIComponent('http://localhost/elsewhere')}`,
+      `/fake-idp/zjer/login?service=${encodeURIComponent(`${new URL(mine).origin}/elsewhere`)}`,
       'zjer-student',
     );
-    const foreign = new URL(other).searchParams.get('ticket')!;
-    const wrong = await b.api({ method: 'POST', url: '/api/v1/pub/login/zjer', body: { ticket: foreign } });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().code).toBe('OAUTH.INVALID');
+    const wrong = await b.get(withTicket(mine, new URL(other).searchParams.get('ticket')!));
+    expect(hashParams(String(wrong.headers.location)).params.get('error')).toBe('invalid');
+    const forgedAtCallback = await b.get(withTicket(await service(), 'ST-forged'));
+    expect(hashParams(String(forgedAtCallback.headers.location)).params.get('error')).toBe('invalid');
     const reasons = (await t.app.db.select().from(auditLog).where(eq(auditLog.event, 'login_failed'))).map(
       (r) => (r.detail as { reason?: string }).reason,
     );
@@ -121,8 +131,16 @@ describe('之江汇 login (CAS)', () => {
 
   it('refuses an expired ticket', async () => {
     const b = new Browser(t.app);
-    const ticket = await zjerTicket(b, 'zjer-student', 'h5');
+    // A CAS ticket older than 5 minutes, at the callback.
+    const res = await b.api({ url: '/api/v1/pub/zjer/mobile/login' });
+    const back = await b.choose(res.json().data.url, 'zjer-student');
     t.clock.advance(6 * 60_000);
+    const cb = await b.get(back);
+    expect(hashParams(String(cb.headers.location))).toMatchObject({ path: '/mobileH5/zjhAuth' });
+    expect(hashParams(String(cb.headers.location)).params.get('error')).toBe('invalid');
+    // A login ticket older than 10 minutes.
+    const ticket = await zjerTicket(b, 'zjer-student', 'h5');
+    t.clock.advance(11 * 60_000);
     const late = await b.api({ method: 'POST', url: '/api/v1/pub/login/zjer', body: { ticket } });
     expect(late.statusCode).toBe(400);
     expect(late.json().code).toBe('OAUTH.INVALID');

@@ -57,8 +57,14 @@ describe('WeChat login', () => {
     expect(final.params.get('userId')).toBe(String(u.userId));
     expect(final.params.get('unionId')).toMatch(/^bt_/);
     expect(final.params.get('unionId')).not.toContain('unionid');
-    const token = final.params.get('token')!;
-    const me = await b.api({ url: `/api/v1/users/${u.userId}`, token });
+    // `token` is a one-time login code, not a session: this browser exchanges it for one.
+    const code = final.params.get('token')!;
+    expect(code).toMatch(/^lc_/);
+    expect((await b.api({ url: `/api/v1/users/${u.userId}`, token: code })).statusCode).toBe(401);
+    const exchanged = await b.api({ method: 'POST', url: '/api/v1/pub/login/exchange', body: { code } });
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    expect(exchanged.json().data.userId).toBe(u.userId);
+    const me = await b.api({ url: `/api/v1/users/${u.userId}`, token: exchanged.json().data.token });
     expect(me.statusCode).toBe(200);
 
     const rows = await t.app.db.select().from(auditLog).where(eq(auditLog.userId, u.userId));

@@ -100,6 +100,7 @@ describe('metrics', () => {
       SMS_PROVIDER: 'aliyun',
       EAV_SIGN_SECRET: 'prod-sign-secret',
       URL_SIGNING_SECRET: 'prod-url-signing-secret-0123',
+      PUBLIC_ORIGIN: 'https://portal.example.edu.cn',
     };
     expect(loadConfig(production).metrics).toEqual({ enabled: false, token: undefined });
     expect(loadConfig({ ...production, METRICS: 'on', METRICS_TOKEN: TOKEN }).metrics).toEqual({

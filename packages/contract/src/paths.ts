@@ -95,6 +95,8 @@ export const ApiPaths = {
   // third-party login and binding (docs/identity.md)
   wxAuthUrl: '/api/v1/pub/wx/auth/buildAuthUrl',
   wechatH5Login: '/api/v1/pub/login/wechat/h5',
+  /** POST `{code}`: exchanges a one-time login code of this browser's WeChat flow for a session. */
+  loginExchange: '/api/v1/pub/login/exchange',
   userBind: '/api/v1/users/bind',
   bindTicketProfile: '/api/v1/pub/bind/profile',
   zjerLoginUrl: '/api/v1/pub/zjer/login',

@@ -10,21 +10,23 @@
  *   (client `web`). The web's `code` route guard
  *   calls `GET wechatH5Login` with them and navigates (replace) to the answered `url`, an in-app
  *   URL `/#/<path>?unionId=<bind ticket>&isBound=true|false[&token=…&userId=…]`: a bound login goes
- *   to the `redirect` (default `/mobileH5/home` or `/`) with token and userId; an unbound login to
+ *   to the `redirect` (default `/mobileH5/home` or `/`) with token (a one-time login code the web
+ *   exchanges with `loginExchange`, not a session token) and userId; an unbound login to
  *   `/mobileH5/bindChoiceWx` with isBound=false; a `scene=bind` flow back to its `redirect` (no token),
  *   where the page posts the ticket to `userBind`.
  *   A denied authorisation comes back with `state` only: the callback answers 302 to
  *   `/#/mobileH5/login?wxError=denied` (h5) or `/#/loginRegistration?loginStep=1&wxError=denied` (web).
- * - 之江汇: the provider redirects to `/auth/zjer/callback?ticket=ST-…`, which answers 302 to
- *   `/#/zjhAuth?ticket=…` when the login URL came from `zjerLoginUrl`, or `/#/mobileH5/zjhAuth?ticket=…`
- *   when it came from `zjerMobileLoginUrl` (remembered in a cookie). The page posts the ticket to
- *   `zjerLogin`. With the OpenID Connect protocol the callback completes the code exchange itself and
- *   passes an opaque `lt_…` ticket instead, posted the same way.
- * - 教育魔方: the provider redirects to `/auth/educube/callback?sessionId=…`, which answers 302 to
- *   `/#/mobileH5/home?sessionId=…`; the web's `sessionId` route guard posts it to `educubeLogin`.
- * - Bind tickets (the `unionId` URL value, `ticket` of EDU.ACCOUNT_NOT_BOUND) are opaque, single-use
- *   when bound, and valid for BIND_TICKET_TTL_SECONDS; the bind screens read the external profile
- *   with `GET bindTicketProfile?ticket=` (or `zjerUser` for a zjer ticket) without using it up.
+ * - 之江汇: the provider redirects to `/auth/zjer/callback?flow=…&ticket=ST-…` (CAS) or
+ *   `?code&state` (OpenID Connect); the callback checks that the flow was started in this browser,
+ *   validates with the provider itself and answers 302 to `/#/zjhAuth?ticket=lt_…` (desktop) or
+ *   `/#/mobileH5/zjhAuth?ticket=lt_…` (H5) with an opaque login ticket. The page posts it to `zjerLogin`.
+ * - 教育魔方: the same through `/auth/educube/callback`, landing on `/#/mobileH5/home?sessionId=lt_…`;
+ *   the web's `sessionId` route guard posts it to `educubeLogin`.
+ * - Bind tickets (the `unionId` URL value, `ticket` of EDU.ACCOUNT_NOT_BOUND), login tickets and
+ *   login codes are opaque, single-use, and work only in the browser that ran the provider flow
+ *   (an HttpOnly flow cookie); bind tickets live BIND_TICKET_TTL_SECONDS. The bind screens read the
+ *   external profile with `GET bindTicketProfile?ticket=` (or `zjerUser`) without using it up, and
+ *   ask the logged-in person to confirm before binding.
  */
 import { z } from 'zod';
 import { PLATFORM } from '../constants';
@@ -44,6 +46,11 @@ export const providerField = z.enum(EXTERNAL_PROVIDERS, { message: '登录方式
 /** Lifetime of a bind ticket and of an OAuth `state`, seconds. */
 export const BIND_TICKET_TTL_SECONDS = 600;
 export const OAUTH_STATE_TTL_SECONDS = 600;
+/**
+ * Lifetime of the one-time login code (`token` of a bound WeChat login URL), seconds: long enough
+ * for a slow phone to load the page that exchanges it, short because it stands in for a session.
+ */
+export const LOGIN_CODE_TTL_SECONDS = 120;
 
 /** The identities a new account may declare on selectIdentity (学生 / 教师 / 家长). */
 export const DECLARABLE_IDENTITIES = ['student', 'teacher', 'parent'] as const;
@@ -102,6 +109,21 @@ export const wechatLoginQuery = z.object({
   state: z.string({ message: '登录状态无效，请重新登录' }).regex(/^[0-9a-f]{64}$/, '登录状态无效，请重新登录'),
 });
 export type WechatLoginQuery = z.input<typeof wechatLoginQuery>;
+
+/**
+ * A one-time login code (`lc_…`): the `token` URL value of a bound WeChat login. Not a session
+ * token: only the browser that ran the WeChat flow (its flow cookie) can exchange it, once, within
+ * LOGIN_CODE_TTL_SECONDS.
+ */
+export const loginCodeField = z
+  .string({ message: '登录凭证无效或已过期，请重新登录' })
+  .regex(/^lc_[A-Za-z0-9_-]{43}$/, '登录凭证无效或已过期，请重新登录');
+/**
+ * `POST /api/v1/pub/login/exchange` `{code, platform}` → the login answer of `POST /api/v1/pub/login`;
+ * 400 OAUTH.INVALID for a code that is unknown, used, expired or from another browser.
+ */
+export const loginExchangeBody = z.object({ code: loginCodeField, platform: platformField });
+export type LoginExchangeBody = z.input<typeof loginExchangeBody>;
 
 /** `POST /api/v1/users/bind` `{ticket}`: binds the ticket's identity to the logged-in user. */
 export const bindBody = z.object({ ticket: bindTicketField });

@@ -2,7 +2,7 @@
  * What the third-party login routes share: the configured (or fake) providers, the WeChat client
  * and apps, the class-server keys, and the portal's public origin.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../../config';
 import type { ClassServerKeySource } from './class-server';
 import { FAKE_PREFIX, providerEndpoints, publicOrigin, type ProviderEndpoints } from './endpoints';
@@ -18,7 +18,8 @@ export interface WechatApp {
 
 export interface ExternalContext {
   config: AppConfig;
-  origin(request: FastifyRequest): string;
+  /** The portal's public origin (configuration only, never the Host header). */
+  origin: string;
   wechat: {
     endpoints: ProviderEndpoints;
     client: WechatClient;
@@ -27,7 +28,7 @@ export interface ExternalContext {
   };
   zjer: { endpoints: ProviderEndpoints; provider: IdentityProvider };
   educube: { endpoints: ProviderEndpoints; provider: IdentityProvider };
-  classServer: { keys: ClassServerKeySource | null; url(request: FastifyRequest): string | null };
+  classServer: { keys: ClassServerKeySource | null; url: string | null };
 }
 
 /** The development OIDC client of a fake province system (its secret is only ever the fake's). */
@@ -67,7 +68,7 @@ export function createExternalContext(
       ),
     };
   };
-  const origin = (request: FastifyRequest) => publicOrigin(request, config.publicOrigin);
+  const origin = publicOrigin(config);
   return {
     config,
     origin,
@@ -86,9 +87,9 @@ export function createExternalContext(
     educube: province('educube', '教育魔方'),
     classServer: {
       keys: classServerKeys,
-      url: (request) =>
+      url:
         id.classServer.url ??
-        (id.fakeIdp && !id.classServer.publicKey ? `${origin(request)}${FAKE_PREFIX}/class-server/` : null),
+        (id.fakeIdp && !id.classServer.publicKey ? `${origin}${FAKE_PREFIX}/class-server/` : null),
     },
   };
 }

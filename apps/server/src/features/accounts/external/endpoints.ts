@@ -4,8 +4,8 @@
  * by the browser through the portal's public origin and by the server over real HTTP through the
  * address it listens on. So swapping a fake for the real provider is a configuration change.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { IdentityConfig } from '../../../config';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig, IdentityConfig } from '../../../config';
 import { AppError } from '../../../lib/errors';
 
 /** Path prefix of the fake providers. */
@@ -16,10 +16,17 @@ export type FakeName = 'wechat' | 'zjer' | 'educube' | 'class-server';
 /** 503 with a Chinese message: the provider has no base URL and no fake stands in. */
 export const notConfigured = (label: string) => new AppError(503, 503, `${label}登录暂未开通，请使用其他方式登录`);
 
-/** The portal's public origin: PUBLIC_ORIGIN, else the scheme and host the request came in on. */
-export function publicOrigin(request: FastifyRequest, configured: string | undefined): string {
+/**
+ * The portal's public origin, from configuration only: PUBLIC_ORIGIN, else (outside production,
+ * where config validation requires PUBLIC_ORIGIN) `http://<HOST>:<PORT>` with a wildcard HOST read
+ * as `localhost`. Never the request's `Host` header: provider redirect URIs and CAS services built
+ * from it would send codes and tickets to whatever host an attacker names.
+ */
+export function publicOrigin(config: Pick<AppConfig, 'publicOrigin' | 'host' | 'port'>): string {
+  if (config.publicOrigin) return new URL(config.publicOrigin).origin;
+  const host = config.host === '0.0.0.0' || config.host === '::' || !config.host ? 'localhost' : config.host;
   // Normalised (`http://host:80` → `http://host`): redirect URIs are compared as strings.
-  return new URL(configured ?? `${request.protocol}://${request.host}`).origin;
+  return new URL(`http://${host.includes(':') ? `[${host}]` : host}:${config.port}`).origin;
 }
 
 /** `http://host:port` the server listens on, for server-to-server calls to the in-process fakes. */
@@ -37,7 +44,7 @@ export interface ProviderEndpoints {
   /** Whether the provider is usable (a base URL, or the fake). */
   readonly available: boolean;
   readonly fake: boolean;
-  browserBase(request: FastifyRequest): string;
+  browserBase(): string;
   serverBase(): string;
   /** A server-to-server GET of a URL under serverBase(). */
   fetch(url: string): Promise<Response>;
@@ -58,7 +65,7 @@ async function inProcess(app: FastifyInstance, url: URL): Promise<Response> {
 
 export function providerEndpoints(
   app: FastifyInstance,
-  config: { identity: IdentityConfig; publicOrigin: string | undefined },
+  config: Pick<AppConfig, 'publicOrigin' | 'host' | 'port'> & { identity: IdentityConfig },
   name: FakeName,
   baseUrl: string | undefined,
   label: string,
@@ -68,10 +75,10 @@ export function providerEndpoints(
   return {
     available: !!baseUrl || fake,
     fake,
-    browserBase(request) {
+    browserBase() {
       if (baseUrl) return baseUrl;
       if (!fake) throw notConfigured(label);
-      return `${publicOrigin(request, config.publicOrigin)}${FAKE_PREFIX}/${name}`;
+      return `${publicOrigin(config)}${FAKE_PREFIX}/${name}`;
     },
     serverBase() {
       if (apiUrl) return apiUrl;

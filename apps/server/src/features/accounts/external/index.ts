@@ -47,6 +47,7 @@ export async function registerExternalLogin(app: FastifyInstance, config: AppCon
         zjer: fakeOidcClient('zjer', id.zjer.clientId, id.zjer.clientSecret),
         educube: fakeOidcClient('educube', id.educube.clientId, id.educube.clientSecret),
       },
+      portalHost: new URL(ctx.origin).host,
       // The fake class server holds private keys only for the development pairs it generated.
       classServerKeys: id.classServer.publicKey ? null : keys,
     });

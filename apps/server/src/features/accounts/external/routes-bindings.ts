@@ -156,7 +156,7 @@ const bindingRoutes: FastifyPluginAsyncZod<BindingRoutesOptions> = async (app, {
       const { userId } = request.params;
       assertOwner(request, userId);
       const keys = ctx.classServer.keys;
-      const base = ctx.classServer.url(request);
+      const base = ctx.classServer.url;
       if (!keys || !base) throw new AppError(503, 503, '课堂服务暂未开通');
       const user = await findUserById(app.db, userId);
       if (!user?.phone) throw badRequest(Messages.bindPhoneFirst);

@@ -28,7 +28,7 @@ import { ok } from '../../../lib/http';
 import { audit } from '../audit';
 import type { ExternalContext } from './context';
 import { notConfigured } from './endpoints';
-import { ProviderRejected, ProviderUnavailable, type ExternalPerson, type IdentityProvider } from './providers';
+import { ProviderRejected, ProviderUnavailable } from './providers';
 import {
   bindTicketInvalid,
   bindTicketToUser,
@@ -41,7 +41,7 @@ import {
   peekTicket,
   personOfTicket,
 } from './service';
-import { consumeState, createState, ensureBrowserCookie } from './state';
+import { browserCookie, consumeState, createState, ensureBrowserCookie } from './state';
 import { hashUrl } from './routes-wechat';
 
 const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -72,12 +72,22 @@ const provinceRoutes: FastifyPluginAsyncZod<ProvinceRoutesOptions> = async (app,
   // One service URL per system, whatever the client: a CAS ticket validates only for the service it
   // was issued to, and the page posting it need not know. The client the login started from rides
   // in a short-lived cookie, and only decides where the callback lands.
-  const callbackUrl = (request: FastifyRequest, name: 'zjer' | 'educube') =>
-    `${ctx.origin(request)}${FLOWS[name].callback}`;
+  // From configuration only, never the Host header (docs/identity.md, Callbacks).
+  const callbackUrl = (name: 'zjer' | 'educube') => `${ctx.origin}${FLOWS[name].callback}`;
+  /**
+   * The CAS service of one flow: the callback with the flow's state. A service ticket validates only
+   * for the service it was issued to, so a ticket is tied to the flow, and the flow (by its state
+   * row) to the browser that started it: an attacker's ticket opened in a victim's browser fails.
+   */
+  const casService = (name: 'zjer' | 'educube', state: string) =>
+    `${callbackUrl(name)}?${new URLSearchParams({ flow: state }).toString()}`;
   const clientOf = (request: FastifyRequest): Client =>
     /(?:^|;\s*)eav_idp_client=h5(?:;|$)/.test(request.headers.cookie ?? '') ? 'h5' : 'web';
 
-  /** The provider login URL (OIDC: with a browser-bound state holding the PKCE verifier and nonce). */
+  /**
+   * The provider login URL. Every flow gets a browser-bound state (the flow cookie): CAS carries it
+   * in the service URL, OIDC as `state` with the PKCE verifier and nonce.
+   */
   async function loginUrl(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -87,16 +97,14 @@ const provinceRoutes: FastifyPluginAsyncZod<ProvinceRoutesOptions> = async (app,
   ): Promise<string> {
     const { endpoints, provider } = system(name);
     if (!endpoints.available) throw notConfigured(FLOWS[name].label);
-    const browserBase = endpoints.browserBase(request);
-    const callback = callbackUrl(request, name);
+    const browserBase = endpoints.browserBase();
     const secure = request.protocol === 'https' ? '; Secure' : '';
     reply.header('set-cookie', `eav_idp_client=${client}; Path=/auth/; Max-Age=600; HttpOnly; SameSite=Lax${secure}`);
     try {
-      if (provider.protocol === 'cas') return await provider.loginUrl(browserBase, callback);
-      const flow = {
-        nonce: randomBytes(16).toString('base64url'),
-        codeVerifier: randomBytes(32).toString('base64url'),
-      };
+      const cas = provider.protocol === 'cas';
+      const flow = cas
+        ? {}
+        : { nonce: randomBytes(16).toString('base64url'), codeVerifier: randomBytes(32).toString('base64url') };
       const browser = ensureBrowserCookie(request, reply);
       const state = await createState(
         app.db,
@@ -111,7 +119,12 @@ const provinceRoutes: FastifyPluginAsyncZod<ProvinceRoutesOptions> = async (app,
         },
         app.clock(),
       );
-      return await provider.loginUrl(browserBase, callback, { state, ...flow });
+      if (cas) return await provider.loginUrl(browserBase, casService(name, state));
+      return await provider.loginUrl(browserBase, callbackUrl(name), {
+        state,
+        nonce: flow.nonce!,
+        codeVerifier: flow.codeVerifier!,
+      });
     } catch (err) {
       if (err instanceof ProviderUnavailable)
         throw new AppError(502, 502, `${FLOWS[name].label}服务暂时无法访问，请稍后再试`);
@@ -119,47 +132,34 @@ const provinceRoutes: FastifyPluginAsyncZod<ProvinceRoutesOptions> = async (app,
     }
   }
 
-  /** Validates what came back, server to server. @throws 400 OAUTH.INVALID, 502 */
-  async function validate(
-    request: FastifyRequest,
-    name: 'zjer' | 'educube',
-    provider: IdentityProvider,
-    ticket: string,
-  ): Promise<ExternalPerson> {
-    const now = app.clock();
-    const fail = async (reason: string) => {
-      await audit(app.db, request, { event: 'login_failed', result: 'failure', detail: { method: name, reason } });
-      return oauthInvalid(`${FLOWS[name].label}登录凭证无效或已使用，请重新登录`);
-    };
-    if (ticket.startsWith('lt_')) {
-      // An OpenID Connect login the callback completed.
-      const row = await consumeTicket(app.db, ticket, 'login', now);
-      if (!row || row.provider !== name) throw await fail('ticket');
-      return personOfTicket(row);
+  /**
+   * The person of a login ticket (`lt_…`) the callback issued to this browser, used up. Anything
+   * else (a raw CAS ticket, another browser's ticket, a used one) is refused: the provider's own
+   * ticket is validated only by the callback, inside the flow this browser started.
+   * @throws 400 OAUTH.INVALID
+   */
+  async function loginTicket(request: FastifyRequest, name: 'zjer' | 'educube', ticket: string) {
+    const row = ticket.startsWith('lt_')
+      ? await consumeTicket(app.db, ticket, 'login', browserCookie(request), app.clock())
+      : undefined;
+    if (!row || row.provider !== name) {
+      await audit(app.db, request, {
+        event: 'login_failed',
+        result: 'failure',
+        detail: { method: name, reason: 'ticket' },
+      });
+      throw oauthInvalid(`${FLOWS[name].label}登录凭证无效或已使用，请重新登录`);
     }
-    if (provider.protocol !== 'cas') throw await fail('ticket');
-    try {
-      return await provider.complete(callbackUrl(request, name), new URLSearchParams({ [FLOWS[name].param]: ticket }));
-    } catch (err) {
-      if (err instanceof ProviderRejected) throw await fail(err.reason);
-      if (err instanceof ProviderUnavailable) {
-        await audit(app.db, request, {
-          event: 'login_failed',
-          result: 'failure',
-          detail: { method: name, reason: 'unavailable' },
-        });
-        throw new AppError(502, 502, `${FLOWS[name].label}服务暂时无法访问，请稍后再试`);
-      }
-      throw err;
-    }
+    return personOfTicket(row);
   }
 
   async function login(request: FastifyRequest, name: 'zjer' | 'educube', ticket: string, platform: string) {
-    const { endpoints, provider } = system(name);
+    const { endpoints } = system(name);
     if (!endpoints.available) throw notConfigured(FLOWS[name].label);
-    const person = await validate(request, name, provider, ticket);
+    const person = await loginTicket(request, name, ticket);
     const user = await findBoundUser(app.db, person);
-    if (!user) throw await notBound(app, request, person);
+    // loginTicket matched this browser's flow cookie, so it is there.
+    if (!user) throw await notBound(app, request, person, browserCookie(request)!);
     return ok(await loginBound(app, request, user, person, platform));
   }
 
@@ -201,8 +201,8 @@ const provinceRoutes: FastifyPluginAsyncZod<ProvinceRoutesOptions> = async (app,
     async (request) => login(request, 'zjer', request.body.ticket, request.body.platform),
   );
 
-  const profileOf = async (ticket: string, provider?: ExternalProvider) => {
-    const row = await peekTicket(app.db, ticket, 'bind', app.clock());
+  const profileOf = async (request: FastifyRequest, ticket: string, provider?: ExternalProvider) => {
+    const row = await peekTicket(app.db, ticket, 'bind', browserCookie(request), app.clock());
     if (!row || (provider && row.provider !== provider)) throw bindTicketInvalid();
     const person = personOfTicket(row);
     return ok({ provider: person.provider, profile: person.profile, expiresAt: row.expiresAt.toISOString() });
@@ -219,7 +219,7 @@ const provinceRoutes: FastifyPluginAsyncZod<ProvinceRoutesOptions> = async (app,
         response: { 200: envelope(bindTicketProfileData) },
       },
     },
-    async (request) => profileOf(request.query.ticket, 'zjer'),
+    async (request) => profileOf(request, request.query.ticket, 'zjer'),
   );
 
   app.get(
@@ -233,7 +233,7 @@ const provinceRoutes: FastifyPluginAsyncZod<ProvinceRoutesOptions> = async (app,
         response: { 200: envelope(bindTicketProfileData) },
       },
     },
-    async (request) => profileOf(request.query.ticket),
+    async (request) => profileOf(request, request.query.ticket),
   );
 
   app.post(
@@ -315,37 +315,46 @@ const provinceRoutes: FastifyPluginAsyncZod<ProvinceRoutesOptions> = async (app,
         // 教育魔方 is an H5 login; 之江汇 lands where its login started (desktop or H5).
         const landing = f.landing[name === 'educube' ? 'h5' : clientOf(request)];
         const { provider } = system(name);
-        if (provider.protocol === 'cas') {
-          const ticket = q[f.param] ?? q.ticket;
-          return reply.redirect(hashUrl(landing, ticket ? { [f.param]: ticket } : { error: 'denied' }), 302);
-        }
-        // OpenID Connect: finish here (the state cookie comes with this navigation), hand on a login ticket.
+        const cas = provider.protocol === 'cas';
+        // The flow must have started in this browser (its flow cookie comes with this navigation).
         const now = app.clock();
-        const flow = q.state ? await consumeState(app.db, request, q.state, name, now) : undefined;
-        if (!flow || !q.code || !flow.codeVerifier || !flow.nonce) {
+        const stateValue = cas ? q.flow : q.state;
+        const flow = stateValue ? await consumeState(app.db, request, stateValue, name, now) : undefined;
+        const answer = cas ? (q[f.param] ?? q.ticket) : q.code;
+        if (!flow || !answer || (!cas && (!flow.codeVerifier || !flow.nonce))) {
           await audit(app.db, request, {
             event: 'login_failed',
             result: 'failure',
-            detail: { method: name, reason: 'state' },
+            detail: { method: name, reason: answer ? 'state' : 'denied' },
           });
-          return reply.redirect(hashUrl(landing, { error: q.code ? 'invalid' : 'denied' }), 302);
+          return reply.redirect(hashUrl(landing, { error: answer ? 'invalid' : 'denied' }), 302);
         }
         try {
           const params = new URLSearchParams();
-          for (const [k, v] of Object.entries(q)) if (v !== undefined) params.set(k, v);
-          const person = await provider.complete(callbackUrl(request, name), params, {
-            state: q.state!,
-            nonce: flow.nonce,
-            codeVerifier: flow.codeVerifier,
+          for (const [k, v] of Object.entries(q)) if (v !== undefined && k !== 'flow') params.set(k, v);
+          // Validated here, server to server, and handed on as a login ticket of this browser.
+          const person = cas
+            ? await provider.complete(casService(name, stateValue!), params)
+            : await provider.complete(callbackUrl(name), params, {
+                state: stateValue!,
+                nonce: flow.nonce!,
+                codeVerifier: flow.codeVerifier!,
+              });
+          const { ticket } = await issueTicket(app.db, person, {
+            kind: 'login',
+            userId: null,
+            browser: browserCookie(request)!,
+            now,
           });
-          const { ticket } = await issueTicket(app.db, person, { kind: 'login', userId: null, now });
-          return reply.redirect(hashUrl(flow.redirect, { [f.param]: ticket }), 302);
+          // CAS lands where its client's login lands; OpenID Connect on the flow's own path.
+          const to = cas ? f.landing[name === 'educube' ? 'h5' : flow.client === 'h5' ? 'h5' : 'web'] : flow.redirect;
+          return reply.redirect(hashUrl(to, { [f.param]: ticket }), 302);
         } catch (err) {
           if (!(err instanceof ProviderRejected || err instanceof ProviderUnavailable)) throw err;
           await audit(app.db, request, {
             event: 'login_failed',
             result: 'failure',
-            detail: { method: name, reason: 'code' },
+            detail: { method: name, reason: err instanceof ProviderRejected ? err.reason : 'unavailable' },
           });
           return reply.redirect(hashUrl(landing, { error: 'invalid' }), 302);
         }

@@ -6,6 +6,8 @@
 import {
   ApiPaths,
   envelope,
+  loginData,
+  loginExchangeBody,
   redirectUrlData,
   wechatLoginQuery,
   wxAuthUrlData,
@@ -20,8 +22,9 @@ import { audit } from '../audit';
 import type { ExternalContext } from './context';
 import { notConfigured } from './endpoints';
 import type { ExternalPerson } from './providers';
-import { findBoundUser, issueTicket, loginBound, oauthInvalid } from './service';
-import { consumeState, createState, ensureBrowserCookie, peekState } from './state';
+import { findUserById } from '../service';
+import { consumeTicket, findBoundUser, issueTicket, loginBound, oauthInvalid, personOfTicket } from './service';
+import { browserCookie, consumeState, createState, ensureBrowserCookie, peekState } from './state';
 import { wechatAuthorizeUrl, WechatError } from './wechat-client';
 
 /** Where the callback and the login end, by client (docs/identity.md, Callbacks). */
@@ -73,8 +76,9 @@ const wechatRoutes: FastifyPluginAsyncZod<WechatRoutesOptions> = async (app, { c
         { provider: 'wechat', scene, client, redirect: redirect ?? DEFAULT_REDIRECT[client], userId },
         app.clock(),
       );
-      const callback = `${ctx.origin(request)}${WECHAT_CALLBACK_PATH}`;
-      const url = wechatAuthorizeUrl(ctx.wechat.endpoints.browserBase(request), client, wx.appId, callback, state);
+      // From configuration only, never the Host header (docs/identity.md, Callbacks).
+      const callback = `${ctx.origin}${WECHAT_CALLBACK_PATH}`;
+      const url = wechatAuthorizeUrl(ctx.wechat.endpoints.browserBase(), client, wx.appId, callback, state);
       return ok({ url, expiresIn: OAUTH_STATE_TTL_SECONDS });
     },
   );
@@ -169,19 +173,25 @@ const wechatRoutes: FastifyPluginAsyncZod<WechatRoutesOptions> = async (app, { c
       }
       const user = await findBoundUser(app.db, person);
       const isBind = flow.scene === 'bind';
+      // consumeState found the flow by this cookie, so it is there: every ticket below belongs to it.
+      const browser = browserCookie(request)!;
       const { ticket } = await issueTicket(app.db, person, {
         kind: 'bind',
         userId: isBind ? flow.userId : (user?.id ?? null),
+        browser,
         now,
       });
       if (user && !isBind) {
-        const login = await loginBound(app, request, user, person, 'WEB');
+        // The URL keeps the product's `token` parameter, but it carries a one-time login code that
+        // only this browser can exchange (loginExchange): a session token in a URL would log in
+        // whoever opens the link (login CSRF) and linger in history.
+        const { ticket: code } = await issueTicket(app.db, person, { kind: 'code', userId: user.id, browser, now });
         return ok({
           url: hashUrl(flow.redirect, {
             unionId: ticket,
             isBound: 'true',
-            token: login.token,
-            userId: String(login.userId),
+            token: code,
+            userId: String(user.id),
           }),
         });
       }
@@ -193,6 +203,33 @@ const wechatRoutes: FastifyPluginAsyncZod<WechatRoutesOptions> = async (app, { c
         });
       const bound = isBind && user?.id === flow.userId;
       return ok({ url: hashUrl(isBind ? flow.redirect : BIND_CHOICE, { unionId: ticket, isBound: String(bound) }) });
+    },
+  );
+
+  app.post(
+    ApiPaths.loginExchange,
+    {
+      config: perIp(20),
+      schema: {
+        tags: ['identity'],
+        summary:
+          '用微信登录地址中的一次性登录码（token 参数）换取登录信息：只能由发起微信登录的同一浏览器（HttpOnly 流程 Cookie）使用一次，2 分钟内有效',
+        body: loginExchangeBody,
+        response: { 200: envelope(loginData) },
+      },
+    },
+    async (request) => {
+      const row = await consumeTicket(app.db, request.body.code, 'code', browserCookie(request), app.clock());
+      const user = row?.userId ? await findUserById(app.db, row.userId) : undefined;
+      if (!row || !user || user.status === 'cancelled') {
+        await audit(app.db, request, {
+          event: 'login_failed',
+          result: 'failure',
+          detail: { method: 'wechat', reason: 'login_code' },
+        });
+        throw oauthInvalid('登录凭证无效或已过期，请重新扫码或授权');
+      }
+      return ok(await loginBound(app, request, user, personOfTicket(row), request.body.platform));
     },
   );
 };

@@ -6,6 +6,7 @@
  */
 import {
   BIND_TICKET_TTL_SECONDS,
+  LOGIN_CODE_TTL_SECONDS,
   EXTERNAL_PROVIDER_LABELS,
   EXTERNAL_PROVIDERS,
   ErrorCode,
@@ -24,10 +25,19 @@ import { newToken, sha256Hex } from '../../../lib/tokens';
 import { audit } from '../audit';
 import { createSession, findUserById, loginData, type UserRow } from '../service';
 import type { ExternalPerson } from './providers';
+import { browserCookie } from './state';
 
 /** A bind may use a session at most this old, unless the ticket came from that user's own bind flow. */
 export const FRESH_LOGIN_MS = 15 * 60_000;
 const TICKET_TTL_MS = BIND_TICKET_TTL_SECONDS * 1000;
+const CODE_TTL_MS = LOGIN_CODE_TTL_SECONDS * 1000;
+
+/**
+ * What a ticket row is: `bind` (`bt_…`, a bind ticket), `login` (`lt_…`, a provider login the
+ * callback completed) or `code` (`lc_…`, the one-time login code of a bound WeChat login).
+ */
+export type TicketKind = 'bind' | 'login' | 'code';
+const PREFIX: Record<TicketKind, string> = { bind: 'bt', login: 'lt', code: 'lc' };
 
 /** 400 OAUTH.INVALID with a Chinese message: nobody is logged in. */
 export const oauthInvalid = (msg = '登录凭证无效或已过期，请重新登录') => badRequest(msg, ErrorCode.OAUTH_INVALID);
@@ -37,14 +47,19 @@ const label = (p: ExternalProvider) => EXTERNAL_PROVIDER_LABELS[p];
 
 type TicketRow = typeof bindTickets.$inferSelect;
 
-/** Stores a new ticket for `person` and answers it: `bt_…` (bind) or `lt_…` (login to finish). */
+/**
+ * Stores a new ticket for `person` and answers it (`bt_…`, `lt_…` or `lc_…`, 256 random bits; only
+ * its SHA-256 is kept). It belongs to `browser`, the flow cookie of the browser that ran the
+ * provider flow: peekTicket and consumeTicket find it only with that cookie (docs/identity.md, Rules).
+ * Bind and login tickets live BIND_TICKET_TTL_SECONDS, login codes LOGIN_CODE_TTL_SECONDS.
+ */
 export async function issueTicket(
   db: Db | Tx,
   person: ExternalPerson,
-  options: { kind: 'bind' | 'login'; userId: number | null; now: number },
+  options: { kind: TicketKind; userId: number | null; browser: string; now: number },
 ): Promise<{ ticket: string; expiresAt: Date }> {
-  const ticket = `${options.kind === 'bind' ? 'bt' : 'lt'}_${newToken()}`;
-  const expiresAt = new Date(options.now + TICKET_TTL_MS);
+  const ticket = `${PREFIX[options.kind]}_${newToken()}`;
+  const expiresAt = new Date(options.now + (options.kind === 'code' ? CODE_TTL_MS : TICKET_TTL_MS));
   await db.insert(bindTickets).values({
     ticketHash: sha256Hex(ticket),
     kind: options.kind,
@@ -57,6 +72,7 @@ export async function issueTicket(
     },
     cubeAccountId: person.cubeAccountId ?? null,
     userId: options.userId,
+    browserHash: sha256Hex(options.browser),
     expiresAt,
     createdAt: new Date(options.now),
   });
@@ -78,8 +94,18 @@ export function personOfTicket(row: TicketRow): ExternalPerson {
   };
 }
 
-/** A live (unused, unexpired) ticket of `kind`, without using it up. */
-export async function peekTicket(db: Db | Tx, ticket: string, kind: 'bind' | 'login', now: number) {
+/**
+ * A live (unused, unexpired) ticket of `kind` issued to the browser whose flow cookie is `browser`,
+ * without using it up; undefined otherwise (also without a cookie).
+ */
+export async function peekTicket(
+  db: Db | Tx,
+  ticket: string,
+  kind: TicketKind,
+  browser: string | undefined,
+  now: number,
+) {
+  if (!browser) return undefined;
   const [row] = await db
     .select()
     .from(bindTickets)
@@ -87,6 +113,7 @@ export async function peekTicket(db: Db | Tx, ticket: string, kind: 'bind' | 'lo
       and(
         eq(bindTickets.ticketHash, sha256Hex(ticket)),
         eq(bindTickets.kind, kind),
+        eq(bindTickets.browserHash, sha256Hex(browser)),
         isNull(bindTickets.consumedAt),
         gt(bindTickets.expiresAt, new Date(now)),
       ),
@@ -95,8 +122,18 @@ export async function peekTicket(db: Db | Tx, ticket: string, kind: 'bind' | 'lo
   return row;
 }
 
-/** Uses a live ticket up (once, also under concurrency); undefined when it is not live. */
-export async function consumeTicket(db: Db | Tx, ticket: string, kind: 'bind' | 'login', now: number) {
+/**
+ * Uses a live ticket of `browser` up (once, also under concurrency); undefined when it is not
+ * live, not of `kind`, or was issued to another browser (or there is no flow cookie).
+ */
+export async function consumeTicket(
+  db: Db | Tx,
+  ticket: string,
+  kind: TicketKind,
+  browser: string | undefined,
+  now: number,
+) {
+  if (!browser) return undefined;
   const [row] = await db
     .update(bindTickets)
     .set({ consumedAt: new Date(now) })
@@ -104,6 +141,7 @@ export async function consumeTicket(db: Db | Tx, ticket: string, kind: 'bind' | 
       and(
         eq(bindTickets.ticketHash, sha256Hex(ticket)),
         eq(bindTickets.kind, kind),
+        eq(bindTickets.browserHash, sha256Hex(browser)),
         isNull(bindTickets.consumedAt),
         gt(bindTickets.expiresAt, new Date(now)),
       ),
@@ -194,8 +232,9 @@ export async function notBound(
   app: FastifyInstance,
   request: FastifyRequest,
   person: ExternalPerson,
+  browser: string,
 ): Promise<AppError> {
-  const { ticket } = await issueTicket(app.db, person, { kind: 'bind', userId: null, now: app.clock() });
+  const { ticket } = await issueTicket(app.db, person, { kind: 'bind', userId: null, browser, now: app.clock() });
   await audit(app.db, request, {
     event: 'login_failed',
     result: 'failure',
@@ -239,7 +278,8 @@ function itemOf(provider: ExternalProvider, row: typeof externalIdentities.$infe
 
 /**
  * Binds the identity of a bind ticket to the logged-in user (never a user id from the body). The
- * session must be fresh (FRESH_LOGIN_MS) unless the ticket came from this user's own bind flow.
+ * ticket must have been issued to this browser (its flow cookie), so a ticket carried in a link
+ * binds nothing in someone else's browser. The session must be fresh (FRESH_LOGIN_MS) unless the ticket came from this user's own bind flow.
  * The ticket is used up only when the binding is made (a refused bind leaves it usable).
  * @param expect the provider the calling endpoint binds, and the 教育魔方 account id it names.
  * @throws 400 OAUTH.INVALID (ticket), 409 BIND.ALREADY_BOUND, 422 (session not fresh)
@@ -255,7 +295,7 @@ export async function bindTicketToUser(
   let provider: ExternalProvider | undefined;
   try {
     const item = await app.db.transaction(async (tx) => {
-      const t = await consumeTicket(tx, ticket, 'bind', now);
+      const t = await consumeTicket(tx, ticket, 'bind', browserCookie(request), now);
       if (!t) throw bindTicketInvalid();
       const person = personOfTicket(t);
       provider = person.provider;

@@ -28,6 +28,8 @@ export interface FakeCasOptions {
   /** Query parameter the ticket comes back in. */
   ticketParam: 'ticket' | 'sessionId';
   oidcClient: { id: string; secret: string };
+  /** The authorised callback domain: the portal's public origin's host. */
+  portalHost: string;
 }
 
 function casXml(inner: string): string {
@@ -68,7 +70,7 @@ export async function fakeCas(app: FastifyInstance, o: FakeCasOptions): Promise<
   // ---- CAS ----
   f.get('/login', { schema: { hide: true, querystring: loose } }, async (request, reply) => {
     const service = request.query.service;
-    if (!sameHostUrl(service, request.host))
+    if (!sameHostUrl(service, o.portalHost))
       return sendPage(reply, '参数错误', '<p>service 参数缺失或不在授权域名下。</p>', 400);
     const people = o.personas
       .map((p) => personaButton('login/confirm', { service: service! }, p.key, p.name, p.note))
@@ -82,7 +84,7 @@ export async function fakeCas(app: FastifyInstance, o: FakeCasOptions): Promise<
 
   f.get('/login/confirm', { schema: { hide: true, querystring: loose } }, async (request, reply) => {
     const { service, persona: key } = request.query;
-    const target = sameHostUrl(service, request.host);
+    const target = sameHostUrl(service, o.portalHost);
     const persona = o.personas.find((p) => p.key === key);
     if (!target || !persona) return sendPage(reply, '参数错误', '<p>请从登录页选择账号。</p>', 400);
     const ticket = `ST-${randomBytes(20).toString('hex')}`;
@@ -134,7 +136,7 @@ export async function fakeCas(app: FastifyInstance, o: FakeCasOptions): Promise<
       q.code_challenge_method !== 'S256' ||
       !q.code_challenge ||
       !q.nonce ||
-      !sameHostUrl(q.redirect_uri, request.host)
+      !sameHostUrl(q.redirect_uri, o.portalHost)
     )
       return sendPage(reply, '参数错误', '<p>client_id、redirect_uri、PKCE 或 nonce 参数错误。</p>', 400);
     const fields = {
@@ -153,7 +155,7 @@ export async function fakeCas(app: FastifyInstance, o: FakeCasOptions): Promise<
 
   f.get('/oidc/confirm', { schema: { hide: true, querystring: loose } }, async (request, reply) => {
     const q = request.query;
-    const target = sameHostUrl(q.redirect_uri, request.host);
+    const target = sameHostUrl(q.redirect_uri, o.portalHost);
     const persona = o.personas.find((p) => p.key === q.persona);
     if (!target || !persona || !q.code_challenge || !q.nonce)
       return sendPage(reply, '参数错误', '<p>请从登录页选择账号。</p>', 400);

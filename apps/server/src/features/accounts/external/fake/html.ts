@@ -48,7 +48,7 @@ export function sendPage(reply: FastifyReply, title: string, body: string, statu
   return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
 
-/** Whether `target` is an absolute http(s) URL on the host the request came in on (the authorised domain). */
+/** Whether `target` is an absolute http(s) URL on `host` (the authorised callback domain). */
 export function sameHostUrl(target: string | undefined, host: string): URL | null {
   if (!target) return null;
   try {

@@ -15,12 +15,20 @@ import { fakeWechat, type FakeWechatApps } from './wechat';
 export interface FakeIdpOptions {
   wechatApps: FakeWechatApps;
   oidcClients: { zjer: { id: string; secret: string }; educube: { id: string; secret: string } };
+  /**
+   * Host of the portal's public origin: the "authorised callback domain" the fakes accept redirect
+   * URIs and services on, as a real provider checks the registered domain (not the request's Host).
+   */
+  portalHost: string;
   /** The development key pairs (only when no class-server key is configured). */
   classServerKeys: ClassServerKeySource | null;
 }
 
 export async function registerFakeIdp(app: FastifyInstance, o: FakeIdpOptions): Promise<void> {
-  await app.register(async (f) => fakeWechat(f, o.wechatApps), { prefix: `${FAKE_PREFIX}/wechat`, logLevel: 'warn' });
+  await app.register(async (f) => fakeWechat(f, o.wechatApps, o.portalHost), {
+    prefix: `${FAKE_PREFIX}/wechat`,
+    logLevel: 'warn',
+  });
   await app.register(
     async (f) =>
       fakeCas(f, {
@@ -29,6 +37,7 @@ export async function registerFakeIdp(app: FastifyInstance, o: FakeIdpOptions): 
         personas: ZJER_PERSONAS,
         ticketParam: 'ticket',
         oidcClient: o.oidcClients.zjer,
+        portalHost: o.portalHost,
       }),
     { prefix: `${FAKE_PREFIX}/zjer`, logLevel: 'warn' },
   );
@@ -40,6 +49,7 @@ export async function registerFakeIdp(app: FastifyInstance, o: FakeIdpOptions): 
         personas: EDUCUBE_PERSONAS,
         ticketParam: 'sessionId',
         oidcClient: o.oidcClients.educube,
+        portalHost: o.portalHost,
       }),
     { prefix: `${FAKE_PREFIX}/educube`, logLevel: 'warn' },
   );

@@ -38,7 +38,8 @@ const userInfoQuery = z.object({ access_token: z.string().optional(), openid: z.
 
 const wxError = (errcode: number, errmsg: string) => ({ errcode, errmsg });
 
-export async function fakeWechat(app: FastifyInstance, apps: FakeWechatApps): Promise<void> {
+/** `portalHost`: the authorised callback domain (the portal's public origin's host). */
+export async function fakeWechat(app: FastifyInstance, apps: FakeWechatApps, portalHost: string): Promise<void> {
   const f = app.withTypeProvider<ZodTypeProvider>();
   const codes = new ExpiringMap<{ appId: string; persona: WechatPersona }>();
   const tokens = new ExpiringMap<{ persona: WechatPersona }>();
@@ -52,7 +53,7 @@ export async function fakeWechat(app: FastifyInstance, apps: FakeWechatApps): Pr
     f.get(path, { schema: { hide: true, querystring: authorizeQuery } }, async (request, reply) => {
       const q = request.query;
       const scope = kind === 'web' ? 'snsapi_login' : 'snsapi_userinfo';
-      const target = sameHostUrl(q.redirect_uri, request.host);
+      const target = sameHostUrl(q.redirect_uri, portalHost);
       if (appOf(q.appid) !== kind || q.response_type !== 'code' || q.scope !== scope || !target)
         return sendPage(
           reply,
@@ -82,7 +83,7 @@ export async function fakeWechat(app: FastifyInstance, apps: FakeWechatApps): Pr
     f.get(path, { schema: { hide: true, querystring: confirmQuery } }, async (request, reply) => {
       const q = request.query;
       const kind = appOf(q.appid);
-      const target = sameHostUrl(q.redirect_uri, request.host);
+      const target = sameHostUrl(q.redirect_uri, portalHost);
       if (!kind || !target) return sendPage(reply, '参数错误', '<p>appid 或 redirect_uri 参数错误。</p>', 400);
       if (q.state) target.searchParams.set('state', q.state);
       if (q.deny) return reply.redirect(target.toString(), 302);
