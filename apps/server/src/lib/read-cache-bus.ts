@@ -25,6 +25,9 @@ export class InvalidationBus {
   private readonly pending = new Map<string, () => void>();
   private seq = 0;
   private subscriber: Redis | null = null;
+  /** Subscribed and connected: every message published elsewhere reaches this process. */
+  private subscribed = false;
+  private readonly liveness = new Set<(live: boolean) => void>();
 
   /** `redis`: the shared connection, or null for one instance; `channel` is per deployment. */
   constructor(
@@ -39,17 +42,55 @@ export class InvalidationBus {
     sub.on('message', (channel: string, message: string) => {
       if (channel === this.channel) this.receive(message);
     });
-    // A lost connection is re-established by ioredis; the short bounds of the caches cover the gap.
     sub.on('error', () => undefined);
+    // A lost connection is re-established by ioredis. Messages published meanwhile are lost: the
+    // bus reports itself not live from the loss until it is subscribed again, so that caches that
+    // must not miss a message (the sessions) stop trusting what they hold and start again empty.
+    sub.on('close', () => this.setLive(false));
+    sub.on('ready', () => {
+      if (this.subscriber !== sub) return;
+      sub.subscribe(this.channel).then(
+        () => this.setLive(sub.status === 'ready'),
+        () => undefined,
+      );
+    });
     await sub.connect();
     await sub.subscribe(this.channel);
     this.subscriber = sub;
+    this.setLive(true);
+  }
+
+  /**
+   * Whether every message published by another instance reaches this one now: always without
+   * Redis (one instance), else while the subscriber connection is up and subscribed. Caches whose
+   * staleness would be a security fault (a logged-out token) use their entries only while live.
+   */
+  get live(): boolean {
+    return !this.redis || (this.subscribed && this.subscriber?.status === 'ready');
+  }
+
+  /** Registers a listener of the bus becoming live or not (both edges); returns its removal. */
+  onLiveness(listener: (live: boolean) => void): () => void {
+    this.liveness.add(listener);
+    return () => this.liveness.delete(listener);
+  }
+
+  /** The subscriber connection, or null (fault tests cut it to play an instance cut off from Redis). */
+  get subscription(): Redis | null {
+    return this.subscriber;
+  }
+
+  private setLive(live: boolean): void {
+    if (this.subscribed === live) return;
+    this.subscribed = live;
+    for (const listener of this.liveness) listener(live);
   }
 
   /** Closes the subscriber connection. */
   async stop(): Promise<void> {
     const sub = this.subscriber;
     this.subscriber = null;
+    this.subscribed = false;
     for (const done of this.pending.values()) done();
     this.pending.clear();
     if (sub) await sub.quit().catch(() => undefined);

@@ -22,7 +22,11 @@
  * that ends a session or changes what is remembered (logout, password change or reset, disabling,
  * cancellation, roles, profile) calls `app.forgetSessions(userId)`, which drops the user's entries
  * here at once and in the other instances through the invalidation bus; the time bound covers a
- * change made outside the server (a console, a script).
+ * change made outside the server (a console, a script). While the bus is not live (Redis cut off,
+ * so a logout on another instance would not be heard) every request reads its session from the
+ * database, and the remembered sessions are dropped whenever the bus goes down or comes back.
+ * Left: an instance that cannot publish (Redis cut off from it alone) is not heard by the others,
+ * which keep a session it revoked for at most SESSION_CACHE_MS (docs/operations.md, Redis outage).
  */
 import { canonicalPath, CONSOLE_IDLE_MS, CONSOLE_ROLES, ErrorCode, Messages } from '@eav/contract';
 import { eq } from 'drizzle-orm';
@@ -174,6 +178,11 @@ export default fp<AuthOptions>(
       epoch++;
       for (const hash of [...(hashesOf.get(userId) ?? [])]) remembered.delete(hash);
     }
+    // Messages missed while the bus was down are lost: start again from the database on both edges.
+    app.invalidation.onLiveness(() => {
+      epoch++;
+      remembered.clear();
+    });
     app.invalidation.on(SESSION_TOPIC, (data) => {
       const id = Number(data);
       if (Number.isInteger(id)) forgetLocal(id);
@@ -209,7 +218,9 @@ export default fp<AuthOptions>(
       if (!token) return null;
       const hash = sha256Hex(token);
       const now = app.clock();
-      let entry = remembered.get(hash);
+      // Without a live bus a revocation elsewhere may go unheard: the database decides every time.
+      const trusted = app.invalidation.live;
+      let entry = trusted ? remembered.get(hash) : undefined;
       // The business clock bounds the entry too (tests move it by days).
       if (entry && (now < entry.at || now - entry.at >= SESSION_CACHE_MS)) entry = undefined;
       let row = entry?.row;
@@ -217,7 +228,7 @@ export default fp<AuthOptions>(
         const started = epoch;
         row = await lookup(hash);
         // Only live sessions are remembered: every refusal reads the database again.
-        if (row && started === epoch && !row.revokedAt && row.status === 'active') {
+        if (trusted && row && started === epoch && !row.revokedAt && row.status === 'active') {
           remembered.set(hash, { row, at: now });
           let set = hashesOf.get(row.id);
           if (!set) hashesOf.set(row.id, (set = new Set()));
