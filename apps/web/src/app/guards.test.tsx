@@ -136,16 +136,29 @@ describe('code guard', () => {
 });
 
 describe('unionId guard', () => {
-  it('bound with token and userId: fetches the profile, stores the user and leaves the credentials out', async () => {
+  it('bound with token and userId: exchanges the one-time code for a session, fetches the profile, stores the user', async () => {
+    mock.onPost(ApiPaths.loginExchange).reply(...ok(LOGIN));
     mock.onGet(ApiPaths.user(41)).reply(...ok(PROFILE));
-    renderAt('/?unionId=bt_b&isBound=true&token=tok-41&userId=41');
+    renderAt('/?unionId=bt_b&isBound=true&token=lc_code&userId=41');
     await waitFor(() => expect(where()).toBe('/'));
     await waitFor(() => expect(useSession.getState().user).toMatchObject({ userId: 41, userName: 'cube_user' }));
+    expect(JSON.parse(mock.history.post![0]!.data as string)).toMatchObject({ code: 'lc_code' });
+    // The session is the exchanged one, never the URL's code.
+    expect(useSession.getState().user?.token).toBe('tok-41');
+  });
+
+  it("a code the server refuses (another browser's link: login CSRF) logs nobody in and goes to login", async () => {
+    mock.onPost(ApiPaths.loginExchange).reply(400, { code: ErrorCode.OAUTH_INVALID, msg: '登录凭证无效或已过期' });
+    renderAt('/mobileH5/home?unionId=bt_x&isBound=true&token=lc_attacker&userId=41');
+    await waitFor(() => expect(where()).toBe('/mobileH5/login'));
+    expect(useSession.getState().user).toBeNull();
+    expect(mock.history.get).toHaveLength(0);
   });
 
   it('a failed profile fetch clears the token and user and goes to login', async () => {
+    mock.onPost(ApiPaths.loginExchange).reply(...ok(LOGIN));
     mock.onGet(ApiPaths.user(41)).reply(401, { code: 401, msg: '登录已失效，请重新登录' });
-    renderAt('/mobileH5/home?unionId=bt_f&isBound=true&token=bad&userId=41');
+    renderAt('/mobileH5/home?unionId=bt_f&isBound=true&token=lc_bad&userId=41');
     await waitFor(() => expect(where()).toBe('/mobileH5/login'));
     expect(useSession.getState().user).toBeNull();
   });

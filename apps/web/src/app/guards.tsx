@@ -6,10 +6,14 @@
  *
  * - sessionId: education-cube login. Success stores the user (token cookie, profile merged) and
  *   goes to /mobileH5/home; EDU.ACCOUNT_NOT_BOUND binds automatically when a local user exists,
- *   else goes to /mobileH5/bindChoiceMf.
+ *   else goes to /mobileH5/bindChoiceMf. The server accepts the sessionId and the bind ticket only
+ *   from the browser that ran the 教育魔方 login (its flow cookie), so the automatic binding binds
+ *   the person who just logged in there, never an identity a link brought.
  * - code (not on /mobileH5/login): WeChat H5 login, then the in-app URL the server answered.
- * - unionId: stored; a local user continues; isBound + token + userId logs in (profile fetched,
- *   stored, home; on failure token and user cleared, login); otherwise /mobileH5/bindChoiceWx.
+ * - unionId: stored (nothing is bound from it here: the bind screens ask first); a local user
+ *   continues; isBound + token + userId exchanges the one-time login code `token` for a session
+ *   (profile fetched, stored, home; on failure token and user cleared, login); otherwise
+ *   /mobileH5/bindChoiceWx.
  */
 import { ErrorCode, type LoginData, type NotBoundData } from '@eav/contract';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -23,6 +27,7 @@ import { useSession } from '@/stores/session';
 import { useCompleteLogin } from '@/features/auth/hooks/use-complete-login';
 import { bindIdentity } from '@/features/identity/api/bind-identity';
 import { educubeLogin } from '@/features/identity/api/educube-login';
+import { exchangeLoginCode } from '@/features/identity/api/exchange-login-code';
 import { wechatH5Login } from '@/features/identity/api/wechat-h5-login';
 import { GuardOverlay } from '@/features/identity/components/guard-overlay';
 import { useNoReferrer } from '@/features/identity/hooks/use-no-referrer';
@@ -68,15 +73,24 @@ export function IdentityGuard({ children }: { children: ReactNode }) {
         savePending({ provider: 'wechat', ticket: a.unionId });
         if (a.branch === 'store-only' || a.branch === 'continue') return replace(a.rest);
         if (a.branch === 'bind-choice') return replace(paths.mobile.bindChoiceWx);
-        // isBound with token and userId: the server logged the person in.
-        const { setUser, dropToken } = useSession.getState();
-        setUser({ userId: a.userId!, token: a.token!, userName: '', roles: [] });
+        // isBound with token and userId: `token` is a one-time login code, which only this browser
+        // (the one that ran the WeChat flow) can exchange for a session; a link carrying someone
+        // else's code logs nobody in here (login CSRF).
+        let login: LoginData;
         try {
-          const profile = await getProfile(a.userId!);
+          login = await exchangeLoginCode(a.token!);
+        } catch (e) {
+          toast(here, messageOf(e, '微信登录已失效，请重新登录'));
+          return replace(loginFor(a.rest));
+        }
+        const { setUser, dropToken } = useSession.getState();
+        setUser({ ...login });
+        try {
+          const profile = await getProfile(login.userId);
           storeUserInfo(profile);
           setUser({
             userId: profile.userId,
-            token: a.token!,
+            token: login.token,
             userName: profile.userName,
             name: profile.name,
             phone: profile.phone,

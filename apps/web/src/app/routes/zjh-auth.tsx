@@ -1,7 +1,7 @@
 /**
  * `/zjhAuth` (docs/product.md §2; docs/identity.md, 之江汇): completes a 之江汇 login from the
  * provider's `ticket`, or shows why not. A person whose 之江汇 account is not bound yet logs in or
- * registers and comes back here, where the pending identity is bound to the account.
+ * registers and comes back here, where binding the pending identity to the account is confirmed.
  */
 import { Avatar, Button, Result, Spin } from 'antd';
 import { useState } from 'react';
@@ -51,6 +51,18 @@ export default function ZjhAuthRoute() {
                 登录已有账号并绑定
               </Button>
               <Button onClick={() => void navigate(loginPath('register', paths.zjhAuth))}>注册新账号并绑定</Button>
+            </div>
+          </>
+        )}
+        {state.status === 'confirm' && (
+          <>
+            <h1 id="zjh-title">确认绑定</h1>
+            <p data-testid="bind-confirm">{state.question}</p>
+            <div className={styles.actions}>
+              <Button type="primary" onClick={state.bind}>
+                确认绑定
+              </Button>
+              <Button onClick={state.cancel}>取消</Button>
             </div>
           </>
         )}

@@ -6,7 +6,7 @@
  * chooses its identity (selectIdentity) and completes its profile (improveInformation).
  */
 import type { ExternalProvider, LoginData } from '@eav/contract';
-import { Button, ErrorBlock, Tabs, Toast, DotLoading } from 'antd-mobile';
+import { Button, Dialog, ErrorBlock, Tabs, Toast, DotLoading } from 'antd-mobile';
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -19,7 +19,7 @@ import { useBindProfile } from '@/features/identity/api/get-bind-profile';
 import { ExternalProfileCard } from '@/features/identity/components/mobile/external-profile-card';
 import styles from '@/features/identity/components/mobile/mobile.module.css';
 import { useNoReferrer } from '@/features/identity/hooks/use-no-referrer';
-import { PROVIDER_LABELS } from '@/features/identity/utils/labels';
+import { bindConfirmText, PROVIDER_LABELS } from '@/features/identity/utils/labels';
 import { clearPending, latestPending, type PendingBinding } from '@/features/identity/utils/pending-binding';
 
 // The account forms carry the contract's field rules (zod): loaded with the form, not the page.
@@ -31,16 +31,31 @@ const RegisterForm = lazy(() =>
 );
 
 /**
- * After a login or registration on a bind screen: store the user, bind the pending identity with
- * the new token, then complete the login towards `next`. A failed binding leaves the person
- * logged in and says why (e.g. this account already has a WeChat bound).
+ * After a login or registration on a bind screen: store the user, ask the person to confirm the
+ * binding in a dialog naming the provider's account (`externalName`) and the portal account they
+ * logged in to, bind the pending identity with the new token on 确认绑定, then complete the login
+ * towards `next`. 取消 or a failed binding leaves the person logged in and unbound, saying why
+ * (e.g. this account already has a WeChat bound).
  */
-export function useLoginThenBind(pending: PendingBinding | null) {
+export function useLoginThenBind(pending: PendingBinding | null, externalName?: string) {
   const completeLogin = useCompleteLogin(paths.mobile.home);
   return useCallback(
     async (data: LoginData, next: string) => {
       useSession.getState().setUser({ ...data });
-      if (pending) {
+      const confirmed =
+        !!pending &&
+        (await Dialog.confirm({
+          content: (
+            <span data-testid="bind-confirm">{bindConfirmText(pending.provider, externalName, data.userName)}</span>
+          ),
+          confirmText: '确认绑定',
+          cancelText: '取消',
+        }));
+      if (pending && !confirmed) {
+        clearPending(pending.provider);
+        Toast.show({ content: '已登录，未绑定第三方账号' });
+      }
+      if (pending && confirmed) {
         try {
           await bindIdentity(pending);
           clearPending(pending.provider);
@@ -55,7 +70,7 @@ export function useLoginThenBind(pending: PendingBinding | null) {
       }
       await completeLogin(data, next);
     },
-    [pending, completeLogin],
+    [pending, externalName, completeLogin],
   );
 }
 
@@ -71,13 +86,13 @@ export function BindChoiceScreen({ provider }: { provider?: ExternalProvider }) 
   // Set once the login succeeded: the ticket is about to be spent by the binding.
   const [binding, setBinding] = useState(false);
   const profile = useBindProfile(pending?.ticket, binding);
-  const loginThenBind = useLoginThenBind(pending);
+  const loginThenBind = useLoginThenBind(pending, profile.data?.profile.name ?? pending?.profile?.name);
   const [tab, setTab] = useState(search.get('tab') === 'register' ? 'register' : 'login');
   const label = provider ? PROVIDER_LABELS[provider] : pending ? PROVIDER_LABELS[pending.provider] : '第三方';
   const redirect = safeRedirect(search.get('redirect'), paths.mobile.home);
 
   const frame = (children: ReactNode) => (
-    <MobileAuthFrame title={`绑定${label}账号`} subtitle="登录或注册平台账号后自动完成绑定">
+    <MobileAuthFrame title={`绑定${label}账号`} subtitle="登录或注册平台账号，确认后完成绑定">
       {children}
     </MobileAuthFrame>
   );

@@ -39,7 +39,7 @@ export default function MobileBindRoute() {
   // Set once the login succeeded: the ticket is about to be spent by the binding.
   const [binding, setBinding] = useState(false);
   const profile = useBindProfile(pending?.ticket, binding);
-  const loginThenBind = useLoginThenBind(pending);
+  const loginThenBind = useLoginThenBind(pending, profile.data?.profile.name ?? pending?.profile?.name);
   const redirect = safeRedirect(search.get('redirect'), paths.mobile.home);
   const label = pending ? PROVIDER_LABELS[pending.provider] : '第三方';
 

@@ -1,7 +1,7 @@
 /**
  * `/mobileH5/zjhAuth` (docs/product.md §2; docs/identity.md, 之江汇): completes an H5 之江汇 login
  * from the provider's `ticket`. An unbound 之江汇 account goes to bindChoice (log in or register,
- * then bound); a logged-in visitor gets it bound at once; otherwise the reason is shown.
+ * then bound); a logged-in visitor is asked to confirm the binding; otherwise the reason is shown.
  */
 import { Button, DotLoading, ErrorBlock, Result } from 'antd-mobile';
 import { useEffect } from 'react';
@@ -30,6 +30,21 @@ export default function MobileZjhAuthRoute() {
           <DotLoading color="primary" />
           <p>正在验证之江汇账号，请稍候…</p>
         </div>
+      )}
+      {state.status === 'confirm' && (
+        <>
+          <p className={styles.status} data-testid="bind-confirm">
+            {state.question}
+          </p>
+          <div className={styles.actions}>
+            <Button block color="primary" onClick={state.bind}>
+              确认绑定
+            </Button>
+            <Button block onClick={state.cancel}>
+              取消
+            </Button>
+          </div>
+        </>
       )}
       {state.status === 'bound' && (
         <Result

@@ -4,9 +4,12 @@
  * the 之江汇 login:
  * - a bound account logs in (`onLogin`, which stores the user and navigates);
  * - EDU.ACCOUNT_NOT_BOUND keeps the bind ticket; a logged-in visitor (who came from 账号绑定 or
- *   logged in to bind) is bound at once, anyone else is asked to log in or register first;
+ *   logged in to bind) is asked to confirm (`confirm`: the question names the 之江汇 account and the
+ *   portal account; `bind` or `cancel`), anyone else is asked to log in or register first;
  * - anything else shows why (bad, used or expired ticket: the server's message).
- * Without a ticket, a logged-in visitor with a pending 之江汇 identity is bound now.
+ * Without a ticket, a logged-in visitor with a pending 之江汇 identity is asked the same question.
+ * Nothing is bound without the person's yes; the server also takes the tickets only from the
+ * browser that ran the 之江汇 login.
  */
 import { ErrorCode, type ExternalProfile, type LoginData, type NotBoundData } from '@eav/contract';
 import { useEffect, useRef, useState } from 'react';
@@ -15,11 +18,13 @@ import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/stores/session';
 import { bindIdentity } from '../api/bind-identity';
 import { zjerLogin } from '../api/zjer-login';
-import { clearPending, loadPending, savePending } from '../utils/pending-binding';
+import { bindConfirmText } from '../utils/labels';
+import { clearPending, loadPending, savePending, type PendingBinding } from '../utils/pending-binding';
 
 export type ZjerAuthState =
   | { status: 'working' }
   | { status: 'not-bound'; profile: ExternalProfile | undefined }
+  | { status: 'confirm'; question: string; bind: () => void; cancel: () => void }
   | { status: 'bound'; name: string | undefined }
   | { status: 'error'; message: string };
 
@@ -41,14 +46,28 @@ export function useZjerAuth(onLogin: (data: LoginData) => Promise<void>): ZjerAu
       void navigate({ search: s ? `?${s}` : '' }, { replace: true });
     }
 
-    async function bindPending(): Promise<void> {
+    function askToBind(): void {
       const pending = loadPending('zjer');
       if (!pending) {
         setState({ status: 'error', message: '缺少之江汇登录凭证，请重新发起之江汇登录' });
         return;
       }
+      const account = useSession.getState().user?.userName ?? '';
+      setState({
+        status: 'confirm',
+        question: bindConfirmText('zjer', pending.profile?.name, account),
+        bind: () => void bind(pending),
+        cancel: () => {
+          clearPending('zjer');
+          setState({ status: 'error', message: '已取消绑定，之江汇账号未绑定到当前账号' });
+        },
+      });
+    }
+
+    async function bind(pending: PendingBinding): Promise<void> {
       if (posted.has(pending.ticket)) return;
       posted.add(pending.ticket);
+      setState({ status: 'working' });
       try {
         await bindIdentity(pending);
         clearPending('zjer');
@@ -60,7 +79,7 @@ export function useZjerAuth(onLogin: (data: LoginData) => Promise<void>): ZjerAu
     }
 
     async function run(): Promise<void> {
-      if (!t) return bindPending();
+      if (!t) return askToBind();
       if (posted.has(t)) return;
       posted.add(t);
       try {
@@ -75,7 +94,7 @@ export function useZjerAuth(onLogin: (data: LoginData) => Promise<void>): ZjerAu
         if (e instanceof ApiError && e.code === ErrorCode.EDU_ACCOUNT_NOT_BOUND && e.data) {
           const nb = e.data as NotBoundData;
           savePending({ provider: 'zjer', ticket: nb.ticket, profile: nb.profile });
-          if (useSession.getState().user) return bindPending();
+          if (useSession.getState().user) return askToBind();
           setState({ status: 'not-bound', profile: nb.profile });
           return;
         }

@@ -17,3 +17,12 @@ export const IDENTITY_OPTIONS: { value: DeclarableIdentity; label: string; hint:
   { value: 'teacher', label: '教师', hint: '备课授课、管理教学资源' },
   { value: 'parent', label: '家长', hint: '陪伴孩子学习' },
 ];
+
+/**
+ * The question a binding asks the logged-in person before it is made (docs/identity.md, Binding):
+ * it names the provider's account and the portal account, e.g. `将微信「小红同学」绑定到账号 demo_student？`.
+ */
+export function bindConfirmText(provider: ExternalProvider, externalName: string | undefined, account: string): string {
+  const name = externalName?.trim() || `${PROVIDER_LABELS[provider]}用户`;
+  return `将${PROVIDER_LABELS[provider]}「${name}」绑定到账号 ${account}？`;
+}

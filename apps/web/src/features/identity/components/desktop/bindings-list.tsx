@@ -2,8 +2,9 @@
  * The 账号绑定 list of the user centre (docs/identity.md, 账号绑定): WeChat, 之江汇 and 教育魔方,
  * each bound (with the provider's name for it and when) or not, with 绑定 / 解除绑定. Binding
  * leaves for the provider (WeChat through its QR page) and comes back here; a WeChat bind ticket
- * brought back by the route guard is bound on arrival. Unbinding the last way to log in is
- * refused by the server with its reason, shown here.
+ * brought back by the route guard is offered in a dialog that names the WeChat account and the
+ * portal account (确认绑定 / 取消): nothing is bound from an address alone. Unbinding the last way to
+ * log in is refused by the server with its reason, shown here.
  */
 import type { BindingItem, ExternalProvider } from '@eav/contract';
 import { Alert, App, Button, Modal, Popconfirm, Skeleton, Tag } from 'antd';
@@ -12,11 +13,13 @@ import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useBindIdentity } from '../../api/bind-identity';
+import { useSession } from '@/stores/session';
+import { useBindProfile } from '../../api/get-bind-profile';
 import { useBindings } from '../../api/get-bindings';
 import { useProviderLoginUrl } from '../../api/provider-login-url';
 import { useUnbind } from '../../api/unbind';
-import { PROVIDER_LABELS } from '../../utils/labels';
-import { clearPending, loadPending, saveReturnTo } from '../../utils/pending-binding';
+import { bindConfirmText, PROVIDER_LABELS } from '../../utils/labels';
+import { clearPending, loadPending, saveReturnTo, type PendingBinding } from '../../utils/pending-binding';
 import styles from './desktop.module.css';
 import { WechatQrLogin } from './wechat-qr-login';
 
@@ -42,23 +45,37 @@ export function BindingsList({ userId }: { userId: number }) {
   const [error, setError] = useState<string | null>(null);
   const handled = useRef(new Set<string>());
   const { key } = useLocation();
+  const account = useSession((s) => s.user?.userName ?? '');
+  // The WeChat identity waiting for the person's answer in the confirm dialog.
+  const [offer, setOffer] = useState<PendingBinding | null>(null);
+  // Read from the server (only the browser that ran the WeChat flow may): the dialog names the
+  // account the provider vouched for, not a name a link could carry.
+  const offered = useBindProfile(offer?.ticket, bind.isPending);
 
-  // A WeChat identity brought back by the route guard (scene=bind) is bound on arrival; the guard
-  // stores it while this page may already be shown, so it is looked for on every navigation.
+  // A WeChat identity brought back by the route guard (scene=bind) is offered for binding; the
+  // guard stores it while this page may already be shown, so it is looked for on every navigation.
   useEffect(() => {
     const pending = loadPending('wechat');
     if (!pending || handled.current.has(pending.ticket)) return;
     handled.current.add(pending.ticket);
     clearPending('wechat');
-    bind.mutate(pending, {
+    setOffer(pending);
+  }, [key]);
+
+  const confirmBind = () => {
+    if (!offer) return;
+    bind.mutate(offer, {
       onSuccess: () => {
+        setOffer(null);
         void message.success('微信绑定成功');
         void q.refetch();
       },
-      onError: (e) => setError(e instanceof ApiError ? e.msg : '微信绑定失败，请稍后重试'),
+      onError: (e) => {
+        setOffer(null);
+        setError(e instanceof ApiError ? e.msg : '微信绑定失败，请稍后重试');
+      },
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  };
 
   const startBind = (provider: ExternalProvider) => {
     setError(null);
@@ -158,6 +175,29 @@ export function BindingsList({ userId }: { userId: number }) {
           title="本账号未设置密码和手机号，至少需保留一种第三方登录方式"
         />
       )}
+      <Modal
+        open={!!offer}
+        title="确认绑定"
+        okText="确认绑定"
+        cancelText="取消"
+        onOk={confirmBind}
+        onCancel={() => setOffer(null)}
+        confirmLoading={bind.isPending}
+        okButtonProps={{ disabled: !offered.data }}
+        destroyOnHidden
+      >
+        {offered.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            title={offered.error instanceof ApiError ? offered.error.msg : '绑定凭证无效或已过期，请重新发起绑定'}
+          />
+        ) : offered.data ? (
+          <p data-testid="bind-confirm">{bindConfirmText('wechat', offered.data.profile.name, account)}</p>
+        ) : (
+          <Skeleton active paragraph={{ rows: 1 }} />
+        )}
+      </Modal>
       <Modal open={wxOpen} title="绑定微信" footer={null} onCancel={() => setWxOpen(false)} destroyOnHidden>
         <WechatQrLogin scene="bind" redirect={paths.userBindings} />
       </Modal>
