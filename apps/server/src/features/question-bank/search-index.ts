@@ -5,9 +5,10 @@
  * (catalogue_version, bumped by triggers on every write, whoever writes). Lists, totals and facets are
  * answered from the snapshot; the database only fetches the page's rows by id.
  *
- * Keyword matching finds substrings of the stem (papers: of the title), every space-separated word
- * must occur. Stems are held in one string, scanned with `indexOf`; a keyword's matches are kept for
- * recent keywords (least recently used evicted), so paging and facets of a search cost no new scan.
+ * Keyword matching finds substrings of the stem (papers: of the title, and a year word such as 2010 or
+ * 2010年 also matches the paper's year), every space-separated word must occur. Stems are held in one
+ * string, scanned with `indexOf`; a keyword's matches are kept for recent keywords (least recently used
+ * evicted), so paging and facets of a search cost no new scan.
  */
 import {
   DIFFICULTY_LABELS,
@@ -680,7 +681,9 @@ function paperMatchers(p: PaperSnapshot, f: PaperFilters) {
     paperType: (i) => p.paperType[i]!,
   };
   const words = keywordWords(f.keyword);
-  const keywordOk = (i: number) => words.every((w) => p.titles[i]!.includes(w));
+  // A word that is a year (2010, 2010年) also matches the paper's year: a title need not name it.
+  const years = words.map((w) => /^(\d{4})年?$/.exec(w)?.[1]).map((y) => (y ? Number(y) : undefined));
+  const keywordOk = (i: number) => words.every((w, k) => p.titles[i]!.includes(w) || years[k] === p.year[i]);
   return { wanted, value, active: P_DIMS.filter((d) => wanted[d] !== undefined), keywordOk };
 }
 

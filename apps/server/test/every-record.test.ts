@@ -1,0 +1,176 @@
+/**
+ * Every record of the shipped `data/` through the read endpoints a visitor, a student and a teacher use
+ * (docs/question-bank.md, Proof on the real data): every paper (view as each of the three, list pages,
+ * search by its title and by its year, DOCX and PDF export), every question (detail, list pages), the
+ * knowledge-point tree of every stage and subject, and the chapter tree of every book. No answer may be
+ * a 5xx, and every JSON answer must pass its contract response schema (parsed here again, so a route
+ * that lost its response schema is caught too). Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
+ */
+import {
+  ApiPaths,
+  chapterBook,
+  chapterTreeNode,
+  envelope,
+  knowledgePointNode,
+  paged,
+  paperDetail,
+  paperFacets,
+  paperListItem,
+  questionCard,
+  questionDetail,
+  questionFacets,
+} from '@eav/contract';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { rowsOf } from '../src/db/client';
+import { api, useTestApp, type ApiRequest } from './helpers';
+import { allQuestions, importAll, linesOf, type PaperFileLine } from './question-bank-helpers';
+import { SEED_FILES } from '../src/features/question-bank/seed';
+import { createUser, type TestUser } from './textbooks-helpers';
+
+const t = useTestApp();
+/** Largest page the list endpoints serve (paginationQuery). */
+const PAGE = 100;
+/** Exports each session makes before the next one takes over (the export limit is 30 a minute per session). */
+const EXPORTS_PER_SESSION = 28;
+/** Requests in flight together where the order does not matter. */
+const CONCURRENCY = 8;
+
+beforeAll(async () => {
+  await importAll(t.database.db);
+}, 600_000);
+
+/** Calls `req` and parses its answer with `schema`: never a 5xx, always 200 and schema-valid. */
+async function read<T extends z.ZodType>(schema: T, req: ApiRequest): Promise<z.infer<T>> {
+  const res: LightMyRequestResponse = await api(t.app, req);
+  expect(res.statusCode, `${req.url} ${JSON.stringify(req.query ?? {})}: ${res.body.slice(0, 300)}`).toBe(200);
+  const parsed = envelope(schema).safeParse(res.json());
+  if (!parsed.success) expect.fail(`${req.url}: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+  return (parsed.data as { data: z.infer<T> }).data;
+}
+
+const ids = async (table: 'papers' | 'questions') =>
+  rowsOf<{ id: number }>(await t.database.db.execute(sql.raw(`select id from ${table} order by id`))).map((r) => r.id);
+
+describe('every record of data/', () => {
+  it('every paper: viewed by a visitor, a student and a teacher, listed, found by title and year', async () => {
+    const paperIds = await ids('papers');
+    expect(paperIds.length).toBe(linesOf<PaperFileLine>(SEED_FILES.papers).length);
+    const student = await createUser(t.database.db, ['student']);
+    const teacher = await createUser(t.database.db, ['teacher']);
+    for (const id of paperIds)
+      for (const token of [undefined, student.token, teacher.token]) {
+        const p = await read(paperDetail, { url: ApiPaths.paper(id), ...(token ? { token } : {}) });
+        expect(p.id).toBe(id);
+      }
+
+    const listed: number[] = [];
+    for (let page = 1; listed.length < paperIds.length; page++) {
+      const res = await read(paged(paperListItem), { url: ApiPaths.papers, query: { page, pageSize: PAGE } });
+      expect(res.items.length).toBeGreaterThan(0);
+      listed.push(...res.items.map((p) => p.id));
+    }
+    expect(listed.sort((a, b) => a - b)).toEqual(paperIds);
+    await read(paperFacets, { url: ApiPaths.paperFacets });
+
+    const cards = new Map(
+      (
+        await Promise.all(
+          [1, 2, 3].map((page) =>
+            read(paged(paperListItem), { url: ApiPaths.papers, query: { page, pageSize: PAGE } }),
+          ),
+        )
+      )
+        .flatMap((r) => r.items)
+        .map((p) => [p.id, p]),
+    );
+    for (const p of cards.values()) {
+      const byTitle = await read(paged(paperListItem), {
+        url: ApiPaths.papers,
+        query: { keyword: p.title, pageSize: PAGE },
+      });
+      expect(byTitle.items.map((x) => x.id)).toContain(p.id);
+      const byYear = await read(paged(paperListItem), {
+        url: ApiPaths.papers,
+        query: { keyword: String(p.year), subjectId: p.subject.id, pageSize: PAGE },
+      });
+      expect(byYear.items.map((x) => x.id)).toContain(p.id);
+      await read(paperFacets, { url: ApiPaths.paperFacets, query: { keyword: String(p.year), stageId: p.stage.id } });
+    }
+  }, 600_000);
+
+  it('every paper exports as DOCX and as PDF with answers', async () => {
+    const paperIds = await ids('papers');
+    let user: TestUser | undefined;
+    let made = 0;
+    for (const id of paperIds)
+      for (const format of ['docx', 'pdf'] as const) {
+        if (!user || made % EXPORTS_PER_SESSION === 0) user = await createUser(t.database.db, ['teacher']);
+        made++;
+        const res = await api(t.app, {
+          url: ApiPaths.paperExport(id),
+          query: { format, answers: 'true' },
+          token: user.token,
+        });
+        expect(res.statusCode, `paper ${id} ${format}: ${res.body.slice(0, 200)}`).toBe(200);
+        const head = res.rawPayload.subarray(0, 4).toString('latin1');
+        expect(head, `paper ${id} ${format}`).toBe(format === 'pdf' ? '%PDF' : 'PK\u0003\u0004');
+      }
+  }, 900_000);
+
+  it('every question: its detail and its card in the list', async () => {
+    const questionIds = await ids('questions');
+    expect(questionIds.length).toBe(allQuestions().length);
+    // A few at a time: on PostgreSQL the round trips overlap; the answers are the same.
+    for (let i = 0; i < questionIds.length; i += CONCURRENCY)
+      await Promise.all(
+        questionIds.slice(i, i + CONCURRENCY).map(async (id) => {
+          const q = await read(questionDetail, { url: ApiPaths.question(id) });
+          expect(q.id).toBe(id);
+        }),
+      );
+    const listed: number[] = [];
+    for (let page = 1; listed.length < questionIds.length; page++) {
+      const res = await read(paged(questionCard), { url: ApiPaths.questions, query: { page, pageSize: PAGE } });
+      expect(res.items.length).toBeGreaterThan(0);
+      listed.push(...res.items.map((q) => q.id));
+    }
+    expect(listed.sort((a, b) => a - b)).toEqual(questionIds);
+    await read(questionFacets, { url: ApiPaths.questionFacets });
+  }, 900_000);
+
+  it('every knowledge-point tree and every chapter tree', async () => {
+    const pairs = rowsOf<{ stage_id: number; subject_id: number }>(
+      await t.database.db.execute(sql`select distinct stage_id, subject_id from questions order by 1, 2`),
+    );
+    await read(z.array(knowledgePointNode), { url: ApiPaths.knowledgePoints });
+    let nodes = 0;
+    const count = (ns: z.infer<typeof knowledgePointNode>[]): number =>
+      ns.reduce((n, c) => n + 1 + count(c.children), 0);
+    for (const p of pairs) {
+      const tree = await read(z.array(knowledgePointNode), {
+        url: ApiPaths.knowledgePoints,
+        query: { stageId: p.stage_id, subjectId: p.subject_id },
+      });
+      nodes += count(tree);
+      await read(paged(questionCard), {
+        url: ApiPaths.questions,
+        query: { stageId: p.stage_id, subjectId: p.subject_id },
+      });
+    }
+    const [kp] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from knowledge_points`),
+    );
+    expect(nodes).toBe(kp!.n);
+
+    const books = await read(z.array(chapterBook), { url: ApiPaths.textbooksWithChapters });
+    expect(books.length).toBeGreaterThan(100);
+    for (const b of books) {
+      const tree = await read(z.array(chapterTreeNode), { url: ApiPaths.textbookChapters(b.id) });
+      expect(tree.length, b.title).toBeGreaterThan(0);
+      await read(paged(questionCard), { url: ApiPaths.questions, query: { textbookId: b.id, pageSize: 10 } });
+    }
+  }, 600_000);
+});
