@@ -27,6 +27,7 @@ import {
   type QuestionBankImportOptions,
 } from './import-common';
 import { ensureKnowledgePaths, PATH_SEPARATOR } from './import-knowledge-points';
+import { normaliseQuestionTex } from './tex-normalise';
 
 const TEXT_MAX = 60_000;
 
@@ -46,11 +47,14 @@ export function repairTexEscapes(s: string): string {
   /* eslint-enable no-control-regex */
 }
 
-/** Markdown text: broken TeX escapes repaired, line ends normalised, other control characters refused. */
+/**
+ * Markdown text: broken TeX escapes repaired, line ends normalised, the TeX repaired for KaTeX
+ * (tex-normalise.ts), other control characters refused.
+ */
 const markdownBase = (label: string) =>
   z
     .string({ error: (i) => (i.input === undefined ? `缺少必填字段（${label}）` : `应为文本（${label}）`) })
-    .transform((s) => repairTexEscapes(s).replace(/\r\n?/g, '\n'))
+    .transform((s) => normaliseQuestionTex(repairTexEscapes(s).replace(/\r\n?/g, '\n')))
     .refine((s) => s.length <= TEXT_MAX, `不能超过 ${TEXT_MAX} 个字（${label}）`)
     .refine(isPlainText, `${CONTROL_CHARS_MESSAGE}（${label}）`);
 
