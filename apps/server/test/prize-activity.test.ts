@@ -13,6 +13,7 @@ import {
   prizePointsLedger,
   prizeReadingTime,
   readingProgress,
+  textbooks,
   userTextbooks,
 } from '../src/db/schema';
 import { DEMO_ACTIVITY_CODE, saveActivity, seedPrize } from '../src/features/prize';
@@ -106,10 +107,12 @@ describe('points', () => {
     await t.app.db
       .insert(userTextbooks)
       .values({ userId: u.id, textbookId: books[0]!.id, activatedAt: new Date(T0 - 3600_000) });
+    // Read to its last page of the server's 4 pages, with the 80 credited seconds 4 pages need.
+    await t.app.db.update(textbooks).set({ pageCount: 4 }).where(eq(textbooks.id, books[1]!.id));
     await t.app.db
       .insert(readingProgress)
-      .values({ userId: u.id, textbookId: books[1]!.id, page: 40, totalPages: 40, updatedAt: new Date(T0 - 60_000) });
-    await readFor(t, u, def.code, books[0]!.id, 'points-s1', 2 * MINUTE);
+      .values({ userId: u.id, textbookId: books[1]!.id, page: 4, totalPages: 4, updatedAt: new Date(T0 - 60_000) });
+    await readFor(t, u, def.code, books[1]!.id, 'points-s1', 2 * MINUTE);
     const get = () =>
       api(t.app, { url: ApiPaths.prizeIntegral(u.id), token: u.token, query: { activityCode: def.code } });
     const [a, b] = await Promise.all([get(), get()]);

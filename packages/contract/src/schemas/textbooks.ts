@@ -93,6 +93,7 @@ export const chapterNode: z.ZodType<ChapterNode> = z.lazy(() =>
 /** Where the user stopped reading. */
 export const readingProgress = z.object({
   page: z.number().int(),
+  /** The server's page count of the book; null while the catalogue has none. */
   totalPages: z.number().int().nullable(),
   updatedAt: z.string(),
 });
@@ -143,9 +144,13 @@ export const textbookReadGrant = z.object({
 });
 export type TextbookReadGrant = z.infer<typeof textbookReadGrant>;
 
-/** `PUT /api/v1/textbooks/{id}/progress`. */
+/**
+ * `PUT /api/v1/textbooks/{id}/progress`: the current page (any page; the server clamps it to the
+ * book's page count). The page count is always the server's.
+ */
 export const progressBody = z.object({
   page: z.number().int().min(1, '页码必须是正整数').max(100000),
+  /** Accepted from older clients and ignored: the server never trusts a client's page count. */
   totalPages: z.number().int().min(1).max(100000).optional(),
 });
 export type ProgressBody = z.infer<typeof progressBody>;

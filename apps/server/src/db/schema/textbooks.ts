@@ -155,7 +155,12 @@ export const userTextbooks = pgTable(
   ],
 );
 
-/** Where a user stopped reading a textbook. */
+/**
+ * Where a user stopped reading a textbook. `page` is the current page (free: any page, e.g. through
+ * the table of contents, for "continue where you left off"); `furthestPage` the furthest page opened.
+ * Neither earns anything by itself: a finished-book award also needs credited reading time
+ * (docs/prize.md, Points).
+ */
 export const readingProgress = pgTable(
   'reading_progress',
   {
@@ -166,6 +171,9 @@ export const readingProgress = pgTable(
       .notNull()
       .references(() => textbooks.id, { onDelete: 'cascade' }),
     page: integer('page').notNull(),
+    /** The furthest page opened (never lowered; clamped to the server's page count). */
+    furthestPage: integer('furthest_page').notNull().default(0),
+    /** The server's page count of the book when the progress was saved (never the client's). */
     totalPages: integer('total_pages'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

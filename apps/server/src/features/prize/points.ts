@@ -9,7 +9,8 @@
  *   by the reading store and written in batches (reading.ts, credits.ts); each full minute of the
  *   day earns `pointsPerMinute` under the reference `YYYY-MM-DD#N` (the N-th minute of that day).
  * - Tasks: the first activation of a recommended book and reading one to its last page during the
- *   activity, once per book (reference: the book id), picked up from the textbook tables.
+ *   activity with enough credited time in it (FINISH_SECONDS_PER_PAGE), once per book (reference:
+ *   the book id), picked up from the textbook tables and the credited reading time.
  * - Draws spend points (negative amounts, reference: the draw id; draw.ts).
  */
 import type { LedgerEntry, LedgerReason } from '@eav/contract';
@@ -17,7 +18,14 @@ import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/client';
-import { prizeParticipants, prizePointsLedger, readingProgress, userTextbooks } from '../../db/schema';
+import {
+  prizeParticipants,
+  prizePointsLedger,
+  prizeReadingTime,
+  readingProgress,
+  textbooks,
+  userTextbooks,
+} from '../../db/schema';
 import type { Activity } from './activities';
 
 export interface Totals {
@@ -98,9 +106,22 @@ export async function appendLedger(
 }
 
 /**
+ * Credited reading seconds per page that a finished-book award needs in that book during the
+ * activity: the book counts as read to its last page only when the reader opened its last page
+ * (reading_progress, which is free, so a page jump alone earns nothing) AND heartbeats credited at
+ * least `page count × FINISH_SECONDS_PER_PAGE` seconds of reading it (prize_reading_time, earned in
+ * real time). Why 20: a textbook page of text, figures and exercises takes a pupil longer than
+ * that, so honest readers qualify, while a 100-page book still needs 33 credited minutes (under one
+ * day's default per-book cap of 30 minutes plus a little of the next day). Pages credited as read
+ * are `min(furthest page, credited seconds / 20)`; the award needs them to reach the page count.
+ */
+export const FINISH_SECONDS_PER_PAGE = 20;
+
+/**
  * Awards the task points the user has earned and not yet received: recommended books first
- * activated, and recommended books read to the last page, during the activity (and before `now`).
- * Answers the points added and the totals after, or null when nothing was due.
+ * activated, and recommended books read to the last page with enough credited reading time
+ * (FINISH_SECONDS_PER_PAGE), during the activity (and before `now`). Answers the points added and
+ * the totals after, or null when nothing was due.
  */
 export async function syncTasks(
   db: Db,
@@ -129,14 +150,23 @@ export async function syncTasks(
       ? db
           .select({ id: readingProgress.textbookId })
           .from(readingProgress)
+          .innerJoin(textbooks, eq(textbooks.id, readingProgress.textbookId))
           .where(
             and(
               eq(readingProgress.userId, userId),
               inArray(readingProgress.textbookId, a.bookIds),
-              isNotNull(readingProgress.totalPages),
-              gte(readingProgress.page, readingProgress.totalPages),
               gte(readingProgress.updatedAt, from),
               lt(readingProgress.updatedAt, until),
+              // The server's page count (a client's is never stored as the book's); none: no award.
+              isNotNull(textbooks.pageCount),
+              // Rows older than furthest_page stand for it by their page (content.ts, saveProgress).
+              gte(sql`greatest(${readingProgress.page}, ${readingProgress.furthestPage})`, textbooks.pageCount),
+              gte(
+                sql`(select coalesce(sum(${prizeReadingTime.seconds}), 0) from ${prizeReadingTime}
+                     where ${prizeReadingTime.activityId} = ${a.id} and ${prizeReadingTime.userId} = ${userId}
+                       and ${prizeReadingTime.textbookId} = ${readingProgress.textbookId})`,
+                sql`${textbooks.pageCount} * ${FINISH_SECONDS_PER_PAGE}`,
+              ),
             ),
           )
       : Promise.resolve([]),

@@ -73,51 +73,59 @@ export async function saveChapterTree(
   return out;
 }
 
+/**
+ * The progress as answered: the current page and the server's page count of the book (never a
+ * count a client sent; null while the catalogue has none), the page clamped to that count.
+ */
 export function progressOut(
-  row: { page: number; totalPages: number | null; updatedAt: Date } | undefined,
+  row: { page: number; updatedAt: Date } | undefined,
+  pageCount: number | null,
 ): ReadingProgress | null {
-  return row ? { page: row.page, totalPages: row.totalPages, updatedAt: row.updatedAt.toISOString() } : null;
+  if (!row) return null;
+  const page = pageCount ? Math.min(row.page, pageCount) : row.page;
+  return { page, totalPages: pageCount, updatedAt: row.updatedAt.toISOString() };
 }
 
+/** The user's progress in a book with the book's current page count, or null before the first save. */
 export async function getProgress(db: Db, userId: number, textbookId: number): Promise<ReadingProgress | null> {
   const [row] = await db
-    .select({
-      page: readingProgress.page,
-      totalPages: readingProgress.totalPages,
-      updatedAt: readingProgress.updatedAt,
-    })
+    .select({ page: readingProgress.page, updatedAt: readingProgress.updatedAt, pageCount: textbooks.pageCount })
     .from(readingProgress)
+    .innerJoin(textbooks, eq(textbooks.id, readingProgress.textbookId))
     .where(and(eq(readingProgress.userId, userId), eq(readingProgress.textbookId, textbookId)));
-  return progressOut(row);
+  return row ? progressOut(row, row.pageCount) : null;
 }
 
-/** Saves where the user is; a page beyond the known page count is clamped to it. */
+/**
+ * Saves where the user is (docs/textbooks.md, Reader). `page` is free (any page, for resuming);
+ * `pageCount` is the server's count of the book (the catalogue's record, never the client's), and
+ * the page is clamped to it when known. `furthest_page` keeps the furthest page opened; what it
+ * earns is decided by the prize feature against credited reading time.
+ */
 export async function saveProgress(
   db: Db,
   userId: number,
   textbookId: number,
   page: number,
-  totalPages: number | null,
+  pageCount: number | null,
   now: Date,
 ): Promise<ReadingProgress> {
-  const p = totalPages ? Math.min(page, totalPages) : page;
+  const p = pageCount ? Math.min(page, pageCount) : page;
   const [row] = await db
     .insert(readingProgress)
-    .values({ userId, textbookId, page: p, totalPages, updatedAt: now })
+    .values({ userId, textbookId, page: p, furthestPage: p, totalPages: pageCount, updatedAt: now })
     .onConflictDoUpdate({
       target: [readingProgress.userId, readingProgress.textbookId],
       set: {
-        page: sql`least(${p}::int, coalesce(${totalPages}::int, ${readingProgress.totalPages}, ${p}::int))`,
-        totalPages: sql`coalesce(${totalPages}::int, ${readingProgress.totalPages})`,
+        page: p,
+        // Rows older than the column stand for their furthest page by their page.
+        furthestPage: sql`greatest(${readingProgress.furthestPage}, ${readingProgress.page}, ${p}::int)`,
+        totalPages: pageCount,
         updatedAt: now,
       },
     })
-    .returning({
-      page: readingProgress.page,
-      totalPages: readingProgress.totalPages,
-      updatedAt: readingProgress.updatedAt,
-    });
-  return progressOut(row)!;
+    .returning({ page: readingProgress.page, updatedAt: readingProgress.updatedAt });
+  return progressOut(row, pageCount)!;
 }
 
 /** A user's textbooks, most recently read or activated first. */
@@ -132,7 +140,6 @@ export async function ownedTextbooks(db: Db, userId: number, pageNo: number, pag
       source: userTextbooks.source,
       activatedAt: userTextbooks.activatedAt,
       page: readingProgress.page,
-      totalPages: readingProgress.totalPages,
       progressAt: readingProgress.updatedAt,
     })
     .from(userTextbooks)

@@ -103,7 +103,7 @@ const activationRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app) =>
           activatedAt: r.activatedAt.toISOString(),
           progress:
             r.page !== null && r.progressAt
-              ? progressOut({ page: r.page, totalPages: r.totalPages, updatedAt: r.progressAt })
+              ? progressOut({ page: r.page, updatedAt: r.progressAt }, cards.get(r.textbookId)!.pageCount)
               : null,
         }));
       return ok(page(items, total, pageNo, pageSize));

@@ -88,8 +88,9 @@ const readerRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { conf
       const user = request.auth.user;
       const decision = decideAccess(book.access, user, await ownsTextbook(app.db, user.id, book.id));
       if (!decision.allowed) throw noAccess(decision);
-      const total = request.body.totalPages ?? book.pageCount ?? null;
-      return ok(await saveProgress(app.db, user.id, book.id, request.body.page, total, new Date(app.clock())));
+      // The page count is the server's: a client's `totalPages` is ignored (a client claiming a
+      // one-page book must not "finish" it; docs/prize.md, Points).
+      return ok(await saveProgress(app.db, user.id, book.id, request.body.page, book.pageCount, new Date(app.clock())));
     },
   );
 
