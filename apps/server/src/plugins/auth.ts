@@ -89,7 +89,11 @@ declare module 'fastify' {
     auth: Auth;
   }
   interface FastifyInstance {
-    requireAuth(request: FastifyRequest): Promise<void>;
+    /**
+     * Hook answering 401 without a session (403 for a disabled or cancelled account); on a refusal
+     * of a request with a body it closes the connection after the answer.
+     */
+    requireAuth(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /**
      * Forgets the remembered sessions of a user, in this process and the other instances: call
      * after a write that revokes a session or changes the user's status, roles or profile commits.
@@ -287,10 +291,17 @@ export default fp<AuthOptions>(
       return p;
     });
     app.decorateRequest('auth', null as unknown as Auth);
-    app.decorate('requireAuth', async (request: FastifyRequest) => {
-      const a = await request.getAuth();
-      if (!a) throw new AppError(401, 401, Messages.authRequired);
-      request.auth = a;
+    app.decorate('requireAuth', async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      try {
+        const a = await request.getAuth();
+        if (!a) throw new AppError(401, 401, Messages.authRequired);
+        request.auth = a;
+      } catch (err) {
+        // As an `onRequest` hook (uploads) the body is still on its way: the answer closes the
+        // connection, so that an anonymous client cannot make the server read it to the end.
+        closeIfBodyPending(request, reply);
+        throw err;
+      }
     });
 
     // The role gate. onRequest runs before the body is read, so a refused request costs no upload.

@@ -10,11 +10,12 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { ApiPaths, avatarData, envelope, LIMITS, setAvatarBody, uploadFileData } from '@eav/contract';
 import { and, eq, ne } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { files, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { ok } from '../../lib/http';
+import { closeIfBodyPending } from '../../plugins/sign';
 import {
   assertUploadQuota,
   deleteFiles,
@@ -68,9 +69,17 @@ const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opt
   await app.register(multipart, {
     limits: { fileSize: LIMITS.uploadImageBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });
-  /** Before the body is read: a user whose quota is used up sends no image for nothing. */
-  const quotaLeft = async (request: FastifyRequest) => {
-    await assertUploadQuota(app.db, request.auth.user.id, app.clock());
+  /**
+   * Before the body is read: a user whose quota is used up sends no image for nothing (the answer
+   * closes the connection rather than reading the image to the end).
+   */
+  const quotaLeft = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await assertUploadQuota(app.db, request.auth.user.id, app.clock());
+    } catch (err) {
+      closeIfBodyPending(request, reply);
+      throw err;
+    }
   };
   for (const url of [ApiPaths.uploadFile, ApiPaths.uploadFileV2]) {
     app.post(
