@@ -100,9 +100,10 @@ describe('renderPaperDocx', () => {
     expect(xml).toContain('设集合');
     expect(xml).toContain('≤');
     expect(xml).toContain('参考答案与解析');
-    expect(xml).toContain('1/2');
+    // Formulas are Office Math: the fraction and the index are real structures, not text.
+    expect(xml).toContain('<m:f>');
     expect(xml).toContain(IMAGE_NOTE);
-    expect(xml).toContain('<w:vertAlign w:val="subscript"/>');
+    expect(xml).toContain('<m:sSub>');
   });
 
   it('leaves the answers out when not asked for', async () => {

@@ -2,11 +2,12 @@
  * Paper export as Word (DOCX, `docx`) and PDF (`pdfkit`): the 试卷 of the paper centre, composed papers
  * (组卷) and the generated 同步练习 sheets (docs/question-bank.md, Export).
  *
- * Question text is Markdown with TeX between `$…$` / `$$…$$` (docs/api.md, Import formats). Neither
- * format gets a formula engine: TeX becomes readable text, common commands mapped to Unicode
- * (`\frac{a}{b}` → a/b, `\times` → ×, `x^{2}` → x²), other exponents and indices as raised or lowered
- * runs; images are left out with a note (图略). The PDF embeds a subset of Noto Sans SC (only the
- * glyphs used); the DOCX names the font and leaves the glyphs to the reader's Word.
+ * Question text is Markdown with TeX between `$…$` / `$$…$$` (docs/api.md, Import formats). Formulas
+ * are real equations (formula-render.ts): Office Math in the DOCX, MathJax drawings in the PDF; a
+ * formula neither engine parses prints as readable text (`texToPieces`: `\frac{a}{b}` → a/b, `x^{2}` →
+ * x²). Images are left out with a note (图略). The PDF embeds a subset of Noto Sans SC (only the glyphs
+ * used), also for the Chinese words inside formulas; the DOCX names the font and leaves the glyphs to
+ * the reader's Word.
  */
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -14,6 +15,7 @@ import {
   AlignmentType,
   Document,
   Footer,
+  ImportedXmlComponent,
   Packer,
   PageNumber,
   Paragraph,
@@ -22,6 +24,8 @@ import {
   type ParagraphChild,
 } from 'docx';
 import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
+import { texToOmml, texToSvg } from './formula-render';
 
 export interface ExportOption {
   key: string;
@@ -52,11 +56,13 @@ export interface ExportPaper {
   includeAnswers: boolean;
 }
 
-/** A piece of text with one style. */
+/** A piece of text with one style, or a formula (`tex`, with `text` its readable fallback). */
 export interface TextPiece {
   text: string;
   bold?: boolean;
   script?: 'sup' | 'sub';
+  tex?: string;
+  display?: boolean;
 }
 
 /** The note that replaces an image. */
@@ -481,10 +487,10 @@ function normalise(pieces: TextPiece[]): TextPiece[] {
   for (const p of pieces) {
     if (!p.text) continue;
     const last = out[out.length - 1];
-    if (last && last.script === p.script && last.bold === p.bold) last.text += p.text;
+    if (last && !last.tex && !p.tex && last.script === p.script && last.bold === p.bold) last.text += p.text;
     else out.push({ ...p });
   }
-  for (const p of out) if (!p.script) p.text = p.text.replace(/ {2,}/g, ' ');
+  for (const p of out) if (!p.script && !p.tex) p.text = p.text.replace(/ {2,}/g, ' ');
   return out.filter((p) => p.text !== '');
 }
 
@@ -508,7 +514,13 @@ export function texToText(tex: string): string {
 // Markdown → lines of styled pieces
 
 const IMAGE_RE = /!\[[^\]]*\]\([^)]*\)|<img\b[^>]*>/gi;
-const MATH_RE = /\$\$([\s\S]+?)\$\$|\$([^$]+?)\$/g;
+/** `$$…$$` or `$…$`; an escaped `\$` is a dollar sign (prices in English texts), never a delimiter. */
+const MATH_RE = /(?<!\\)\$\$([\s\S]+?)(?<!\\)\$\$|(?<!\\)\$((?:\\\$|[^$])+?)(?<!\\)\$/g;
+
+/** A formula as a piece: the TeX for the equation engines, readable text for where they fail. */
+function formulaPiece(tex: string, display: boolean): TextPiece {
+  return { text: texToText(tex), tex, display };
+}
 
 /** One line of Markdown text outside formulas: emphasis markers removed, links as their text. */
 function markdownInline(text: string): TextPiece[] {
@@ -525,6 +537,12 @@ function markdownInline(text: string): TextPiece[] {
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
       .replace(/&amp;/g, '&')
+      // LaTeX text-mode marks of the imported banks (the web renders the same, rich-text/render.ts).
+      .replace(/\\uline\{([^{}]*)\}/g, (_, inner: string) => (/^[\s~]*$/.test(inner) ? ' ______ ' : inner))
+      .replace(/\\emph\{([^{}]*)\}/g, '$1')
+      .replace(/\\hfill(?![a-zA-Z])/g, '')
+      .replace(/\\(break|newline)(?![a-zA-Z])/g, ' ')
+      .replace(/\\([$_#%&*~])/g, '$1')
       // A blank written as a run of spaces (填空) stays visible as a line.
       .replace(/ {4,}/g, ' ______ ');
     out.push(bold ? { text: t, bold: true } : { text: t });
@@ -554,10 +572,10 @@ export function markdownToLines(md: string): TextPiece[][] {
   for (const m of source.matchAll(MATH_RE)) {
     pushText(source.slice(last, m.index));
     if (m[1] !== undefined) {
-      lines.push(texToPieces(m[1]));
+      lines.push([formulaPiece(m[1].trim(), true)]);
       lines.push([]);
     } else {
-      lines[lines.length - 1]!.push(...texToPieces(m[2]!));
+      lines[lines.length - 1]!.push(formulaPiece(m[2]!.trim(), false));
     }
     last = m.index + m[0].length;
   }
@@ -629,15 +647,21 @@ export function layoutPaper(doc: ExportPaper): Block[] {
 
 const TWIP_INDENT = 420; // two Chinese characters at 10.5 pt
 
-function docxRuns(pieces: TextPiece[], size = 21): TextRun[] {
-  return pieces.map((p) => {
+function docxRuns(pieces: TextPiece[], size = 21): ParagraphChild[] {
+  return pieces.flatMap((p): ParagraphChild[] => {
+    if (p.tex !== undefined) {
+      const omml = texToOmml(p.tex, p.display);
+      // Office Math as it is (docx has no builder for every construct, e.g. arrays with rules).
+      if (omml) return [ImportedXmlComponent.fromXmlString(omml) as unknown as ParagraphChild];
+      return docxRuns(texToPieces(p.tex), size);
+    }
     const opts: IRunOptions = {
       text: p.text,
       size,
       ...(p.bold ? { bold: true } : {}),
       ...(p.script === 'sup' ? { superScript: true } : p.script === 'sub' ? { subScript: true } : {}),
     };
-    return new TextRun(opts);
+    return [new TextRun(opts)];
   });
 }
 
@@ -722,28 +746,101 @@ const PDF_MARGIN = 56;
 const BODY_SIZE = 10.5;
 const INDENT_PT = 21;
 
+/** A unit of a PDF line: a word or character of text, or a drawn formula (sizes in pt). */
+type PdfUnit =
+  | { kind: 'text'; text: string; bold: boolean; script?: 'sup' | 'sub'; width: number }
+  | { kind: 'formula'; svg: string; width: number; ascent: number; descent: number };
+
+/** Latin words and numbers stay together; any other character (Chinese) may end a line. */
+const WORD_RE = /[A-Za-z0-9.,;:!?'"()[\]%+\-=/<>_]+|\s+|./gsu;
+
+function pdfUnits(pdf: PDFKit.PDFDocument, pieces: TextPiece[], size: number, maxWidth: number): PdfUnit[] {
+  const units: PdfUnit[] = [];
+  for (const p of pieces) {
+    if (p.tex !== undefined) {
+      const f = texToSvg(p.tex, p.display);
+      if (f) {
+        // A formula wider than the line is scaled down to fit it.
+        const scale = Math.min(size, maxWidth / f.width);
+        units.push({
+          kind: 'formula',
+          svg: f.svg,
+          width: f.width * scale,
+          ascent: f.ascent * scale,
+          descent: f.descent * scale,
+        });
+        continue;
+      }
+      units.push(...pdfUnits(pdf, texToPieces(p.tex), size, maxWidth));
+      continue;
+    }
+    const fontSize = p.script ? size * 0.65 : size;
+    pdf.font(p.bold ? 'bold' : 'regular').fontSize(fontSize);
+    for (const m of p.text.matchAll(WORD_RE)) {
+      const text = /^\s+$/.test(m[0]) ? ' ' : m[0];
+      units.push({
+        kind: 'text',
+        text,
+        bold: !!p.bold,
+        ...(p.script ? { script: p.script } : {}),
+        width: pdf.widthOfString(text),
+      });
+    }
+  }
+  return units;
+}
+
+/**
+ * One paragraph: text and formulas laid out in lines by hand (pdfkit's text flow cannot hold a
+ * drawing), each line as tall as its tallest formula, a new page when the line does not fit.
+ */
 function pdfParagraph(pdf: PDFKit.PDFDocument, pieces: TextPiece[], indent: number, size = BODY_SIZE): void {
   const left = pdf.page.margins.left + indent * INDENT_PT;
-  const width = pdf.page.width - pdf.page.margins.right - left;
-  pdf.x = left;
-  const visible = pieces.filter((p) => p.text !== '');
-  if (visible.length === 0) return;
-  // The last fragment sets the height of the paragraph's last line: never let that be a small script.
-  if (visible[visible.length - 1]!.script) visible.push({ text: ' ' });
-  visible.forEach((p, i) => {
-    const scripted = p.script !== undefined;
-    pdf.font(p.bold ? 'bold' : 'regular').fontSize(scripted ? size * 0.65 : size);
-    // pdfkit places text by its top by default (baseline = top + ascender); a superscript keeps that
-    // (smaller text, same top: raised), a subscript is placed by a baseline a little under the line's.
-    const ascender = (pdf as unknown as { _font: { ascender: number } })._font.ascender / 1000;
-    const options: PDFKit.Mixins.TextOptions = {
-      width,
-      continued: i < visible.length - 1,
-      lineGap: 4,
-      ...(p.script === 'sub' ? { baseline: -(ascender * size + size * 0.2) } : {}),
-    };
-    pdf.text(p.text, options);
-  });
+  const maxWidth = pdf.page.width - pdf.page.margins.right - left;
+  const units = pdfUnits(pdf, pieces, size, maxWidth);
+  const lines: PdfUnit[][] = [[]];
+  let x = 0;
+  for (const u of units) {
+    const line = lines[lines.length - 1]!;
+    if (x + u.width > maxWidth && line.length > 0) {
+      if (u.kind === 'text' && u.text === ' ') continue;
+      lines.push([u]);
+      x = u.width;
+    } else {
+      line.push(u);
+      x += u.width;
+    }
+  }
+  const textAscent = size * 0.9;
+  const textDescent = size * 0.3;
+  for (const line of lines) {
+    if (line.length === 0) continue;
+    const ascent = Math.max(textAscent, ...line.map((u) => (u.kind === 'formula' ? u.ascent : 0)));
+    const descent = Math.max(textDescent, ...line.map((u) => (u.kind === 'formula' ? u.descent : 0)));
+    if (pdf.y + ascent + descent > pdf.page.height - pdf.page.margins.bottom) pdf.addPage();
+    const baseline = pdf.y + ascent;
+    let ux = left;
+    for (const u of line) {
+      if (u.kind === 'formula') {
+        SVGtoPDF(pdf, u.svg.replace(/currentColor/g, '#000000'), ux, baseline - u.ascent, {
+          width: u.width,
+          height: u.ascent + u.descent,
+          preserveAspectRatio: 'xMinYMin meet',
+          // Chinese words inside formulas are drawn with the paper's own font.
+          fontCallback: () => 'regular',
+        });
+      } else {
+        const scripted = u.script !== undefined;
+        const y = u.script === 'sup' ? baseline - size * 0.35 : u.script === 'sub' ? baseline + size * 0.15 : baseline;
+        pdf
+          .font(u.bold ? 'bold' : 'regular')
+          .fontSize(scripted ? size * 0.65 : size)
+          .text(u.text, ux, y, { lineBreak: false, baseline: 'alphabetic' });
+      }
+      ux += u.width;
+    }
+    pdf.y = baseline + descent + 4;
+  }
   pdf.x = pdf.page.margins.left;
   pdf.moveDown(0.25);
 }
