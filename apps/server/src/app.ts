@@ -42,9 +42,9 @@ import bigDataFeature from './features/big-data';
 import publishingFeature from './features/publishing';
 import chatFeature from './features/chat';
 import questionBankFeature from './features/question-bank';
-import teachingFeature, { teachingProgressHook } from './features/teaching';
+import teachingFeature, { questionsInOpenHomework, teachingProgressHook } from './features/teaching';
 import { questionDetails } from './features/question-bank/questions';
-import trainingFeature from './features/training';
+import trainingFeature, { questionsInOpenQuiz } from './features/training';
 import { describeVideo, grantVideo } from './features/textbooks/video-grant';
 import { assertUploadQuota, publicUrl, storeImage, uploadsDir } from './features/accounts/files';
 import { operatorAudit } from './features/accounts/audit';
@@ -186,7 +186,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(textbooksFeature, { config, audit: operatorAudit, consoleAudit });
   // The prize feature shows recommended books as the textbooks feature's catalogue cards.
   await app.register(prizeFeature, { kvPrefix: options.kvPrefix ?? 'eav:', cards: cardsByIds, audit: operatorAudit });
-  await app.register(questionBankFeature, { config, audit: operatorAudit });
+  // A question's answer stays hidden from whoever has it in homework or a quiz whose answers are not shown yet.
+  await app.register(questionBankFeature, {
+    config,
+    audit: operatorAudit,
+    answerGate: async (db, userId, ids, now) => {
+      const [homework, quiz] = await Promise.all([
+        questionsInOpenHomework(db, userId, ids, now),
+        questionsInOpenQuiz(db, userId, ids),
+      ]);
+      return new Set([...homework, ...quiz]);
+    },
+  });
   await app.register(resourcesFeature, { config, audit: operatorAudit });
   await app.register(bigDataFeature);
   // The showcase shows books as the textbooks feature's catalogue cards.

@@ -11,8 +11,13 @@ import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
 import { formatReport, runImport } from '../src/features/question-bank/importers';
 import { api, useTestApp } from './helpers';
+import { createUser } from './textbooks-helpers';
 
 const t = useTestApp();
+
+// Answers of the bank need a login (docs/question-bank.md): one reader for every read here.
+let readerToken: string | undefined;
+const reader = async () => (readerToken ??= (await createUser(t.database.db)).token);
 
 const line = (externalId: string, answer: unknown) =>
   JSON.stringify({ externalId, stage: '高中', subject: '数学', type: '填空题', stem: `题干 ${externalId}`, answer });
@@ -34,11 +39,11 @@ describe('question answers', () => {
     );
     expect(report.created).toBe(texts.length + 1);
     for (const [i, a] of texts.entries()) {
-      const res = await api(t.app, { url: ApiPaths.question(await idOf(`ans-text-${i}`)) });
+      const res = await api(t.app, { token: await reader(), url: ApiPaths.question(await idOf(`ans-text-${i}`)) });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.answer).toBe(a);
     }
-    const arr = await api(t.app, { url: ApiPaths.question(await idOf('ans-text-arr')) });
+    const arr = await api(t.app, { token: await reader(), url: ApiPaths.question(await idOf('ans-text-arr')) });
     expect(arr.json().data.answer).toEqual(['1', '0.2']);
 
     // A paper embedding such a question answers 200 with the answer as text.
@@ -55,7 +60,7 @@ describe('question answers', () => {
     const [p] = rowsOf<{ id: number }>(
       await t.database.db.execute(sql`select id from papers where external_id = 'ans-paper'`),
     );
-    const res = await api(t.app, { url: ApiPaths.paper(p!.id) });
+    const res = await api(t.app, { token: await reader(), url: ApiPaths.paper(p!.id) });
     expect(res.statusCode, res.body).toBe(200);
     const answers = res
       .json()
@@ -77,9 +82,9 @@ describe('question answers', () => {
       [2, 'ans-num-2'],
     ]);
     expect(formatReport('试题', report)).toContain('答案规范为文本：2 道试题');
-    const one = await api(t.app, { url: ApiPaths.question(await idOf('ans-num-1')) });
+    const one = await api(t.app, { token: await reader(), url: ApiPaths.question(await idOf('ans-num-1')) });
     expect(one.json().data.answer).toBe('1');
-    const two = await api(t.app, { url: ApiPaths.question(await idOf('ans-num-2')) });
+    const two = await api(t.app, { token: await reader(), url: ApiPaths.question(await idOf('ans-num-2')) });
     expect(two.json().data.answer).toEqual(['-2', '0.2', '0.5']);
     // Still refused: objects and booleans are not answers.
     const bad = await runImport(
@@ -128,7 +133,7 @@ describe('question answers', () => {
     expect(wrong!.a).toEqual(['1', '2']);
     await db.execute(sql`delete from teaching_items where assignment_id = 999999`);
     await db.execute(sql`delete from teaching_wrong_questions where user_id = 999999`);
-    const res = await api(t.app, { url: ApiPaths.question(q2) });
+    const res = await api(t.app, { token: await reader(), url: ApiPaths.question(q2) });
     expect(res.json().data.answer).toEqual(['-2', 'x', '0.2', '']);
   });
 });

@@ -11,11 +11,11 @@ import {
   type ChapterTreeNode,
   type KnowledgePointNode,
   type Paged,
-  type PaperDetail,
+  type PaperRead,
   type PaperFacets,
   type PaperListItem,
   type QuestionCard,
-  type QuestionDetail,
+  type QuestionRead,
   type QuestionFacets,
 } from '@eav/contract';
 import { eq } from 'drizzle-orm';
@@ -119,9 +119,13 @@ describe('questions', () => {
     for (const q of list.items) expect(q.knowledgePoints.some((k) => k.path.startsWith('数 > 有理数'))).toBe(true);
   });
 
-  it('answers one question with its answer and analysis; an unknown one is 404', async () => {
+  it('answers one question with its answer and analysis (logged in); an unknown one is 404', async () => {
     const [card] = (await get<Paged<QuestionCard>>(ApiPaths.questions, { pageSize: 1 })).items;
-    const detail = await get<QuestionDetail>(ApiPaths.question(card!.id));
+    // A visitor gets the question without its answer.
+    const anonymous = await get<QuestionRead>(ApiPaths.question(card!.id));
+    expect(anonymous).toMatchObject({ answer: null, analysis: null, answerHidden: 'login' });
+    const reader = await createUser(t.database.db);
+    const detail = await get<QuestionRead>(ApiPaths.question(card!.id), {}, reader.token);
     const line = questionLines.find((q) => q.externalId === detail.externalId)!;
     expect(detail.answer).toEqual(line.answer);
     expect(detail.stem).toBe(line.stem.replace(/\r\n?/g, '\n'));
@@ -222,7 +226,11 @@ describe('papers', () => {
 
   it('answers a paper in paper order and exports it as DOCX and PDF for logged-in users', async () => {
     const [item] = (await get<Paged<PaperListItem>>(ApiPaths.papers, { year: 2016 })).items;
-    const paper = await get<PaperDetail>(ApiPaths.paper(item!.id));
+    // A visitor reads the paper without answers; a logged-in user with them.
+    const visitor = await get<PaperRead>(ApiPaths.paper(item!.id));
+    expect(visitor.sections[0]!.questions[0]!.question).toMatchObject({ answer: null, answerHidden: 'login' });
+    const paper = await get<PaperRead>(ApiPaths.paper(item!.id), {}, (await createUser(t.database.db)).token);
+    expect(paper.sections[0]!.questions[0]!.question.answerHidden).toBeNull();
     const line = paperLines.find((p) => p.externalId === paper.externalId)!;
     expect(paper.sections.map((s) => s.title)).toEqual(line.sections.map((s) => s.title));
     expect(paper.sections.flatMap((s) => s.questions.map((x) => x.question.externalId))).toEqual(

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
 import { runImport } from '../src/features/question-bank/importers';
 import { api, testConfig, useTestApp } from './helpers';
+import { createUser } from './textbooks-helpers';
 
 const logs: Record<string, unknown>[] = [];
 const stream = new Writable({
@@ -47,7 +48,9 @@ describe('response serialization errors', () => {
 
     // An answer stored as an object: no schema of the contract accepts it.
     await t.database.db.execute(sql`update questions set answer = '{"secret": "学生数据"}'::jsonb where id = ${q!.id}`);
-    const res = await api(t.app, { url: ApiPaths.question(q!.id) });
+    // Answers need a login: a reader sees the stored answer.
+    const reader = await createUser(t.database.db);
+    const res = await api(t.app, { url: ApiPaths.question(q!.id), token: reader.token });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: 500, msg: Messages.internal, requestId: expect.any(String) });
 

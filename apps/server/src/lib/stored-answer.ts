@@ -2,7 +2,8 @@
  * The one read-boundary conversion of a question's stored answer to the contract's type (`string` or
  * `string[]`, packages/contract/src/schemas/question-bank.ts `questionDetail.answer`). Answers reach the
  * database as JSON from imports, and older rows (and copies of them in teaching tables) may hold a JSON
- * number (`1`), `null` or numbers inside an array; a number is its decimal text, null is the empty text.
+ * number (`1`), `null` or numbers inside an array; a number is its decimal text, null is the empty text
+ * (the same rule as migration 0020, which repairs stored rows).
  */
 import type { QuestionDetail } from '@eav/contract';
 
@@ -13,10 +14,11 @@ export function storedAnswer(raw: unknown): string | string[] {
 }
 
 function answerPart(x: unknown): string {
-  if (typeof x === 'string') return x;
   if (x === null || x === undefined) return '';
   if (typeof x === 'number' || typeof x === 'boolean') return String(x);
-  return JSON.stringify(x);
+  // Text stays; anything else (an object: no import writes one) is left for the response schema to
+  // refuse, so a corrupt row is logged as such instead of being shown as made-up text.
+  return x as string;
 }
 
 /** The question with its answer converted by `storedAnswer` (the same object when nothing changes). */

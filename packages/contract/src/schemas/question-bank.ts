@@ -133,6 +133,26 @@ export const questionDetail = questionCard.extend({
 });
 export type QuestionDetail = z.infer<typeof questionDetail>;
 
+/**
+ * Why `GET /api/v1/questions/{id}` leaves the answer and analysis out: `login` (a visitor: answers
+ * need a login), `openWork` (the question is in the caller's homework or training quiz whose answers
+ * are not shown yet; docs/teaching.md, docs/training.md).
+ */
+export const ANSWER_HIDDEN_REASONS = ['login', 'openWork'] as const;
+export type AnswerHiddenReason = (typeof ANSWER_HIDDEN_REASONS)[number];
+export const ANSWER_HIDDEN_LABELS: Record<AnswerHiddenReason, string> = {
+  login: '登录后可查看答案与解析',
+  openWork: '这道题在你尚未完成的作业或测验中，完成后可查看答案与解析',
+};
+
+/** `GET /api/v1/questions/{id}`: the question; answer and analysis null when `answerHidden` says why. */
+export const questionRead = questionCard.extend({
+  answer: z.union([z.string(), z.array(z.string())]).nullable(),
+  analysis: z.string().nullable(),
+  answerHidden: z.enum(ANSWER_HIDDEN_REASONS).nullable(),
+});
+export type QuestionRead = z.infer<typeof questionRead>;
+
 /** A facet value that is not a dictionary entry (题型, 年份, 地区, 难度, 来源, 试卷类型). */
 export const valueFacet = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
 export type ValueFacet = z.infer<typeof valueFacet>;
@@ -214,6 +234,22 @@ export type PaperSection = z.infer<typeof paperSection>;
 /** `GET /api/v1/papers/{id}`: sections and questions in paper order. */
 export const paperDetail = paperListItem.extend({ sections: z.array(paperSection) });
 export type PaperDetail = z.infer<typeof paperDetail>;
+
+/**
+ * `GET /api/v1/papers/{id}` as answered: the paper with each question as `GET /api/v1/questions/{id}`
+ * answers it (answer and analysis null, with the reason, for visitors and for questions of the
+ * caller's open homework or quiz).
+ */
+export const paperRead = paperListItem.extend({
+  sections: z.array(
+    z.object({
+      title: z.string(),
+      questions: z.array(z.object({ number: z.number().int(), score: z.number().nullable(), question: questionRead })),
+    }),
+  ),
+});
+export type PaperRead = z.infer<typeof paperRead>;
+export type PaperReadSection = PaperRead['sections'][number];
 
 /**
  * `GET /api/v1/papers/{id}/export` and `GET /api/v1/users/{userId}/papers/{id}/export` (login):

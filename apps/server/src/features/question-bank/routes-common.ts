@@ -2,9 +2,16 @@
  * What the question-bank route files share: plugin options, route patterns from contract path
  * builders, the owner check of `/users/{userId}/…` and file answers of the exports.
  */
-import { Messages, type ExportFormat } from '@eav/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  Messages,
+  type AnswerHiddenReason,
+  type ExportFormat,
+  type QuestionDetail,
+  type QuestionRead,
+} from '@eav/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { OperatorAudit } from '../../lib/operator-audit';
 import {
@@ -14,11 +21,21 @@ import {
   renderPaperPdf,
   type ExportPaper,
 } from '../../lib/paper-export';
+import { storedAnswer } from '../../lib/stored-answer';
 import { sha256Hex } from '../../lib/tokens';
 import { bearerToken } from '../../plugins/sign';
 
+/**
+ * The ids among `questionIds` whose answers `userId` may not read in the bank at `now`: questions of
+ * their homework or training quiz whose answers are not shown yet (app.ts joins the teaching and
+ * training features' rules).
+ */
+export type AnswerGate = (db: Db, userId: number, questionIds: number[], now: Date) => Promise<Set<number>>;
+
 export interface QuestionBankOptions {
   config: AppConfig;
+  /** Hides answers of questions in the caller's open work (absent: only the login is required). */
+  answerGate?: AnswerGate;
   /** Records operators' console writes (app.ts passes the accounts' audit trail). */
   audit?: OperatorAudit;
 }
@@ -62,4 +79,36 @@ export async function sendExport(reply: FastifyReply, doc: ExportPaper, format: 
     .header('Content-Disposition', attachmentDisposition(fileName(doc.title, format)))
     .header('Cache-Control', 'private, no-store')
     .send(body);
+}
+
+/**
+ * Why the caller may not read the answers of `questionIds` (docs/question-bank.md, Answers): a visitor
+ * never (`login`); a user not those of their open homework or quiz (`openWork`, `opts.answerGate`).
+ * @returns the reason per question id; absent ids may be read.
+ */
+export async function hiddenAnswers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  opts: QuestionBankOptions,
+  questionIds: number[],
+): Promise<Map<number, AnswerHiddenReason>> {
+  const out = new Map<number, AnswerHiddenReason>();
+  const auth = await request.getAuth();
+  if (!auth) {
+    for (const id of questionIds) out.set(id, 'login');
+    return out;
+  }
+  const open = (await opts.answerGate?.(app.db, auth.user.id, questionIds, new Date(app.clock()))) ?? new Set<number>();
+  for (const id of open) out.set(id, 'openWork');
+  return out;
+}
+
+/** A question as the caller may read it: answer and analysis null with the reason when hidden. */
+export function questionAsRead(q: QuestionDetail, hidden: AnswerHiddenReason | undefined): QuestionRead {
+  return {
+    ...q,
+    answer: hidden ? null : storedAnswer(q.answer),
+    analysis: hidden ? null : q.analysis,
+    answerHidden: hidden ?? null,
+  };
 }

@@ -1,18 +1,20 @@
 /**
  * Paper-centre routes (docs/api.md, Papers): the paper list with filters, its facets, one paper in paper
- * order, and its DOCX/PDF export (login required).
+ * order (answers for logged-in users, except questions of their open homework or quiz), and its
+ * DOCX/PDF export (login required; without 参考答案 while such a question is in the paper).
  */
 import {
   ApiPaths,
   envelope,
   idParam,
   paged,
-  paperDetail as paperDetailSchema,
   paperExportQuery,
   paperFacets,
   paperFilters,
   paperListItem,
   paperListQuery,
+  paperRead,
+  type PaperDetail,
   QuestionBankMessages,
 } from '@eav/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,10 +22,20 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { ok, page } from '../../lib/http';
 import { paperDetail, paperExportDoc, paperItems } from './questions';
-import { exportRateLimit, routePath, sendExport, type QuestionBankOptions } from './routes-common';
+import {
+  exportRateLimit,
+  hiddenAnswers,
+  questionAsRead,
+  routePath,
+  sendExport,
+  type QuestionBankOptions,
+} from './routes-common';
 import { paperFacets as facetsOf, searchPapers } from './search-index';
 
-const paperRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app) => {
+/** The bank ids of a paper's questions. */
+const questionIdsOf = (p: PaperDetail) => p.sections.flatMap((s) => s.questions.map((q) => q.question.id));
+
+const paperRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app, opts) => {
   app.get(
     ApiPaths.papers,
     {
@@ -59,15 +71,27 @@ const paperRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app) => {
     {
       schema: {
         tags: ['question-bank'],
-        summary: '试卷详情（按卷面顺序的大题与试题，含答案与解析）',
+        summary: '试卷详情（按卷面顺序的大题与试题；登录后含答案与解析，本人未完成的作业或测验中的试题除外）',
         params: z.object({ id: idParam }),
-        response: { 200: envelope(paperDetailSchema) },
+        response: { 200: envelope(paperRead) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const paper = await paperDetail(app.db, request.params.id);
       if (!paper) throw notFound(QuestionBankMessages.paperNotFound);
-      return ok(paper);
+      // The answers depend on who asks: never kept by a shared cache.
+      reply.header('Cache-Control', 'private, no-store');
+      const hidden = await hiddenAnswers(app, request, opts, questionIdsOf(paper));
+      return ok({
+        ...paper,
+        sections: paper.sections.map((s) => ({
+          ...s,
+          questions: s.questions.map((q) => ({
+            ...q,
+            question: questionAsRead(q.question, hidden.get(q.question.id)),
+          })),
+        })),
+      });
     },
   );
 
@@ -86,7 +110,9 @@ const paperRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app) => {
     async (request, reply) => {
       const paper = await paperDetail(app.db, request.params.id);
       if (!paper) throw notFound(QuestionBankMessages.paperNotFound);
-      return sendExport(reply, paperExportDoc(paper, request.query.answers), request.query.format);
+      // No 参考答案 while any question of the paper is in the caller's open homework or quiz.
+      const hidden = request.query.answers ? await hiddenAnswers(app, request, opts, questionIdsOf(paper)) : new Map();
+      return sendExport(reply, paperExportDoc(paper, request.query.answers && hidden.size === 0), request.query.format);
     },
   );
 };

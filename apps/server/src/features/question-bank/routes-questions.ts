@@ -1,6 +1,7 @@
 /**
  * Question-bank routes (docs/api.md, Question bank): the question list with filters and keyword, its
- * facets, one question with answer and analysis, and the knowledge-point tree. Public.
+ * facets, one question (answer and analysis for logged-in users, except while the question is in their
+ * open homework or training quiz: `opts.answerGate`), and the knowledge-point tree. Public.
  */
 import {
   ApiPaths,
@@ -10,7 +11,7 @@ import {
   knowledgePointQuery,
   paged,
   questionCard,
-  questionDetail,
+  questionRead,
   questionFacets,
   questionFilters,
   questionListQuery,
@@ -21,11 +22,11 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { ok, page } from '../../lib/http';
 import { questionCards, questionDetails } from './questions';
-import { routePath, type QuestionBankOptions } from './routes-common';
+import { hiddenAnswers, questionAsRead, routePath, type QuestionBankOptions } from './routes-common';
 import { questionFacets as facetsOf, searchQuestions } from './search-index';
 import { knowledgePointTree } from './structure';
 
-const questionRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app) => {
+const questionRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app, opts) => {
   app.get(
     ApiPaths.questions,
     {
@@ -61,15 +62,19 @@ const questionRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app) =
     {
       schema: {
         tags: ['question-bank'],
-        summary: '试题详情（含答案与解析）',
+        summary: '试题详情（登录后含答案与解析；在本人未完成的作业或测验中的试题不含答案）',
         params: z.object({ id: idParam }),
-        response: { 200: envelope(questionDetail) },
+        response: { 200: envelope(questionRead) },
       },
     },
-    async (request) => {
-      const found = (await questionDetails(app.db, [request.params.id])).get(request.params.id);
+    async (request, reply) => {
+      const id = request.params.id;
+      const found = (await questionDetails(app.db, [id])).get(id);
       if (!found) throw notFound(QuestionBankMessages.questionNotFound);
-      return ok(found);
+      // The answer depends on who asks: never kept by a shared cache.
+      reply.header('Cache-Control', 'private, no-store');
+      const hidden = await hiddenAnswers(app, request, opts, [id]);
+      return ok(questionAsRead(found, hidden.get(id)));
     },
   );
 

@@ -17,6 +17,7 @@ import gradingRoutes from './routes-grading';
 import mineRoutes from './routes-mine';
 import workRoutes, { recordProgressPage } from './routes-work';
 
+export { questionsInOpenHomework } from './answer-gate';
 export { teachingSeeder } from './seed';
 export type { ImageStore, QuestionLoader, TeachingOptions } from './routes-common';
 

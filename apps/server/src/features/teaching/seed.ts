@@ -87,21 +87,24 @@ export const teachingSeeder =
       log.info('teaching demo: no questions in the bank, the demo class has no homework');
       return;
     }
-    await createAssignment(
-      db,
-      cls,
-      {
-        kind: 'homework',
-        title: '第一次课后练习',
-        instructions: '请独立完成，选择题提交后立即批改。',
-        dueAt: new Date(now.getTime() + 14 * 24 * 3600 * 1000).toISOString(),
-        allowLate: true,
-        answerVisibility: 'afterSubmit',
-        homework: { from: 'questions', questionIds: ids },
-        defaultScore: 5,
-      },
-      now,
-      questionDetails,
+    // The assignment and its items together (createAssignment writes through the handle it gets).
+    await db.transaction((tx) =>
+      createAssignment(
+        tx,
+        cls,
+        {
+          kind: 'homework',
+          title: '第一次课后练习',
+          instructions: '请独立完成，选择题提交后立即批改。',
+          dueAt: new Date(now.getTime() + 14 * 24 * 3600 * 1000).toISOString(),
+          allowLate: true,
+          answerVisibility: 'afterSubmit',
+          homework: { from: 'questions', questionIds: ids },
+          defaultScore: 5,
+        },
+        now,
+        questionDetails,
+      ),
     );
     log.info({ classId: cls.id }, 'teaching demo class created');
   };

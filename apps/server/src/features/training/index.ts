@@ -14,6 +14,7 @@ import consoleRoutes from './routes-console';
 import learnerRoutes from './routes-learner';
 import publicRoutes from './routes-public';
 
+export { questionsInOpenQuiz } from './answer-gate';
 export { saveCourse } from './courses';
 export { trainingSeeder } from './seed';
 export type { QuestionLoader, TrainingOptions, VideoSource } from './options';

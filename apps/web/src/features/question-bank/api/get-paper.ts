@@ -1,10 +1,10 @@
 /** `GET /api/v1/papers/{id}`: a paper with its sections and questions (answers included). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiPaths, type PaperDetail } from '@eav/contract';
+import { ApiPaths, type PaperRead } from '@eav/contract';
 import { apiGet } from '@/lib/api-client';
 
-export function getPaper(id: number): Promise<PaperDetail> {
-  return apiGet<PaperDetail>(ApiPaths.paper(id), undefined, { silent: true });
+export function getPaper(id: number): Promise<PaperRead> {
+  return apiGet<PaperRead>(ApiPaths.paper(id), undefined, { silent: true });
 }
 
 export const paperQueryOptions = (id: number) =>

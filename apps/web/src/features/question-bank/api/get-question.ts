@@ -1,10 +1,10 @@
-/** `GET /api/v1/questions/{id}`: the question with its answer and analysis (asked for on demand). */
+/** `GET /api/v1/questions/{id}`: the question with its answer and analysis when the reader may see them (asked for on demand). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiPaths, type QuestionDetail } from '@eav/contract';
+import { ApiPaths, type QuestionRead } from '@eav/contract';
 import { apiGet } from '@/lib/api-client';
 
-export function getQuestion(id: number): Promise<QuestionDetail> {
-  return apiGet<QuestionDetail>(ApiPaths.question(id), undefined, { silent: true });
+export function getQuestion(id: number): Promise<QuestionRead> {
+  return apiGet<QuestionRead>(ApiPaths.question(id), undefined, { silent: true });
 }
 
 export const questionQueryOptions = (id: number) =>

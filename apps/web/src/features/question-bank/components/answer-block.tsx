@@ -1,10 +1,21 @@
-/** The answer and analysis (解析) of a question. */
-import type { QuestionDetail } from '@eav/contract';
+/** The answer and analysis (解析) of a question, or why they are not shown (a visitor, or the reader's open work). */
+import { ANSWER_HIDDEN_LABELS, type AnswerHiddenReason, type QuestionRead } from '@eav/contract';
 import { LazyRichText } from '@/components/rich-text';
 import { answerText } from '../lib/answer';
 import styles from './question-bank.module.css';
 
-export function AnswerBlock({ question }: { question: Pick<QuestionDetail, 'answer' | 'analysis'> }) {
+interface Props {
+  /** A bank question as read (`answerHidden` set when the answer is withheld) or a composed paper's. */
+  question: Pick<QuestionRead, 'answer' | 'analysis'> & { answerHidden?: AnswerHiddenReason | null };
+}
+
+export function AnswerBlock({ question }: Props) {
+  if (question.answerHidden || question.answer === null)
+    return (
+      <div className={styles.answerBox} data-testid="answer-block">
+        <p role="note">{ANSWER_HIDDEN_LABELS[question.answerHidden ?? 'login']}</p>
+      </div>
+    );
   return (
     <div className={styles.answerBox} data-testid="answer-block">
       <div className={styles.answerRow}>

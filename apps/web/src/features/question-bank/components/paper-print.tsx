@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Result, Skeleton } from 'antd';
-import { QuestionBankMessages, type PaperSection } from '@eav/contract';
+import { QuestionBankMessages, type PaperReadSection, type PaperSection } from '@eav/contract';
 import { LazyRichText } from '@/components/rich-text';
 import { loginPath, paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -27,7 +27,7 @@ interface Printable {
   title: string;
   subtitle?: string | null;
   note?: string;
-  sections: PaperSection[];
+  sections: (PaperSection | PaperReadSection)[];
 }
 
 function PrintSheet({ doc, answers }: { doc: Printable; answers: boolean }) {

@@ -4,12 +4,18 @@
  */
 import { useState } from 'react';
 import { Button } from 'antd';
-import type { PaperQuestion, PaperSection } from '@eav/contract';
+import type { PaperQuestion, PaperReadSection, PaperSection } from '@eav/contract';
 import { AnswerBlock } from './answer-block';
 import { QuestionBody } from './question-body';
 import styles from './question-bank.module.css';
 
-function PaperQuestionItem({ item, showAll }: { item: PaperQuestion; showAll: boolean }) {
+function PaperQuestionItem({
+  item,
+  showAll,
+}: {
+  item: PaperQuestion | PaperReadSection['questions'][number];
+  showAll: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const shown = showAll || open;
   const answerId = `answer-${item.question.id}-${item.number}`;
@@ -42,7 +48,13 @@ function PaperQuestionItem({ item, showAll }: { item: PaperQuestion; showAll: bo
   );
 }
 
-export function PaperSections({ sections, showAll }: { sections: PaperSection[]; showAll: boolean }) {
+export function PaperSections({
+  sections,
+  showAll,
+}: {
+  sections: (PaperSection | PaperReadSection)[];
+  showAll: boolean;
+}) {
   return (
     <>
       {sections.map((section, i) => (
