@@ -23,6 +23,32 @@ export const LIMITS = {
   captchaCode: { length: 4 },
   captchaKey: { min: 8, max: 64 },
   keyword: { max: 50 },
+  /**
+   * Rate limits of the account calls (docs/accounts.md, Rate limits). Each is keyed by what an
+   * attacker must spend (an account, a phone, a captcha, a session); the per-address figures are
+   * only flood ceilings, sized so that a class of 50 behind one school address passes at once.
+   * Windows in ms.
+   */
+  accountRates: {
+    /** Requests per client address and minute: login and captcha images each (50 pupils × a few tries). */
+    addressLoginPerMinute: 600,
+    /** Requests per client address and minute: SMS sends, phone checks, register and reset each. */
+    addressSmsPerMinute: 200,
+    /** SMS sends per client address and hour, across phones (a school's SMS logins in an hour). */
+    addressSmsPerHour: 300,
+    /** Images per captcha key and minute (a key is the client's own random value). */
+    captchaKeyPerMinute: 10,
+    /** Phone checks per phone and minute. */
+    phoneCheckPerMinute: 5,
+    /** SMS sends per phone whatever the source (the SMS vendors' defaults); the minute is per purpose. */
+    smsPerPhone: { perMinute: 1, perHour: 5, perDay: 10 },
+    /** Wrong SMS codes per phone, without a valid flow ticket, before such checks are locked (15 min). */
+    smsWrongPerPhone: 10,
+    /** Console second-factor attempts per account per window; then a lock that doubles each time. */
+    consoleMfaPerAccount: { max: 10, windowMs: 5 * 60_000, maxLockMs: 24 * 3600_000 },
+    /** Join attempts per class and hour, across all users: twice a full class. */
+    joinPerClassPerHour: 400,
+  },
   activationCode: { length: 16 },
   /** Bytes of an uploaded image. */
   uploadImageBytes: 5 * 1024 * 1024,
@@ -55,7 +81,7 @@ export const LIMITS = {
     openTextMax: 5000,
     imagesPerAnswer: 3,
     commentMax: 500,
-    /** Join attempts (right or wrong codes) one user may make per hour. */
+    /** Join attempts (right or wrong codes) one user may make per hour, across all their sessions. */
     joinAttemptsPerHour: 30,
     /** Answer photos one student may upload per hour. */
     imagesPerHour: 60,

@@ -27,7 +27,11 @@ export interface AccountsOptions {
 const accountsFeature: FastifyPluginAsyncZod<AccountsOptions> = async (app, { config }) => {
   const sms = createSmsProvider(config);
   registerAccountErasers(app, config.dataDir);
-  await app.register(accountsPubRoutes, { sms, captchaFixedCode: config.captchaFixedCode });
+  await app.register(accountsPubRoutes, {
+    sms,
+    captchaFixedCode: config.captchaFixedCode,
+    smsDailyBudget: config.smsDailyBudget,
+  });
   await app.register(profileRoutes);
   await app.register(uploadRoutes, { dataDir: config.dataDir });
   await app.register(cancelRoutes);

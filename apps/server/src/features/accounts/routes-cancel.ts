@@ -45,7 +45,7 @@ const cancelRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!user.phone) throw unprocessable('账号未绑定手机号，请使用密码确认');
         finish = await withSmsCode(
           app,
-          { phone: user.phone, purpose: 'cancel', code: b.smsCode, ticket: b.smsTicket, source: request.ip },
+          { phone: user.phone, purpose: 'cancel', code: b.smsCode, ticket: b.smsTicket },
           (tx, now) => eraseAccount(tx, user.id, now),
         );
       } else {

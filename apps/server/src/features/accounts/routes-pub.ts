@@ -1,7 +1,9 @@
 /**
  * Public account calls (docs/product.md §7): image captcha, phone check, SMS code, register,
- * login (password + captcha, or phone + SMS code) and password reset. Each is rate-limited per IP;
- * the brute-force rules (SMS flow tickets, per-source quotas and locks) are those of ADR 004.
+ * login (password + captcha, or phone + SMS code) and password reset. Their limits are keyed by
+ * what an attacker must spend: the account, the phone, the captcha key (docs/accounts.md, Rate
+ * limits); per address there is only a flood ceiling, since a whole school shares one address.
+ * The brute-force rules (SMS flow tickets, per-phone quotas and locks) are those of ADR 004.
  */
 import {
   ApiPaths,
@@ -25,6 +27,7 @@ import { z } from 'zod';
 import { users } from '../../db/schema';
 import { conflict, unprocessable } from '../../lib/errors';
 import { ok } from '../../lib/http';
+import { assertWithinWindow } from '../../lib/rate-limit-store';
 import { audit, auditLock, maskPhone } from './audit';
 import { consumeCaptcha, createCaptcha } from './captcha';
 import { assertPasswordAcceptable, hashPassword } from './password';
@@ -46,9 +49,14 @@ import { purgeOldSmsCodes, sendSmsCode, withSmsCode } from './sms-codes';
 export interface PubRoutesOptions {
   sms: SmsProvider;
   captchaFixedCode: string | undefined;
+  /** SMS codes sent per Beijing day at most (SMS_DAILY_BUDGET). */
+  smsDailyBudget: number;
 }
 
-const perIp = (max: number, timeWindow = '1 minute') => ({ rateLimit: { max, timeWindow } });
+const RATES = LIMITS.accountRates;
+const MINUTE = 60_000;
+/** The flood ceiling per client address (a school's pupils share one). */
+const perIp = (max: number) => ({ rateLimit: { max, timeWindow: MINUTE } });
 const captchaInvalid = () => unprocessable('图形验证码错误或已过期，请刷新后重试', ErrorCode.AUTH_CAPTCHA_INVALID);
 const accountDisabled = () => unprocessable('账号已被停用，请联系客服', ErrorCode.AUTH_ACCOUNT_DISABLED);
 const phoneNotRegistered = () => unprocessable('该手机号尚未注册', ErrorCode.AUTH_PHONE_NOT_REGISTERED);
@@ -71,7 +79,7 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
     app.get(
       url,
       {
-        config: perIp(30),
+        config: perIp(RATES.addressLoginPerMinute),
         schema: {
           tags: ['accounts'],
           summary: '图形验证码（PNG 图片，5 分钟内有效，仅可使用一次，不区分大小写）',
@@ -79,7 +87,16 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
         },
       },
       async (request, reply) => {
-        const png = await createCaptcha(app.db, request.query.key, app.clock(), opts.captchaFixedCode);
+        const now = app.clock();
+        // A key is the client's own random value: one client may refresh its image, not flood with it.
+        await assertWithinWindow(
+          app.kv,
+          'captcha-key',
+          request.query.key,
+          { max: RATES.captchaKeyPerMinute, windowMs: MINUTE },
+          now,
+        );
+        const png = await createCaptcha(app.db, request.query.key, now, opts.captchaFixedCode);
         return reply
           .header('cache-control', 'no-store')
           .header('x-content-type-options', 'nosniff')
@@ -92,26 +109,36 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
   app.get(
     ApiPaths.checkMobile,
     {
-      config: perIp(20),
+      config: perIp(RATES.addressSmsPerMinute),
       schema: {
         tags: ['accounts'],
-        summary: '手机号是否已注册',
+        summary: '手机号是否已注册（每个手机号每分钟 5 次）',
         querystring: checkMobileQuery,
         response: { 200: envelope(checkMobileData) },
       },
     },
-    async (request) => ok({ registered: !!(await findUserByPhone(app.db, request.query.phone)) }),
+    async (request) => {
+      const { phone } = request.query;
+      await assertWithinWindow(
+        app.kv,
+        'check-phone',
+        phone,
+        { max: RATES.phoneCheckPerMinute, windowMs: MINUTE },
+        app.clock(),
+      );
+      return ok({ registered: !!(await findUserByPhone(app.db, phone)) });
+    },
   );
 
   for (const url of [ApiPaths.smsCode, ApiPaths.smsCodeV2]) {
     app.get(
       url,
       {
-        config: perIp(10),
+        config: perIp(RATES.addressSmsPerMinute),
         schema: {
           tags: ['accounts'],
           summary:
-            '发送短信验证码（需图形验证码；按手机号、用途和来源 IP 计：60 秒 1 次、每小时 5 次，每个来源每天 10 次）；' +
+            '发送短信验证码（需图形验证码；每个手机号不论来源：60 秒 1 次、每小时 5 次、每天 10 次）；' +
             '返回的 smsTicket 须随验证码一起提交',
           querystring: smsCodeQuery,
           response: { 200: envelope(smsCodeData) },
@@ -125,7 +152,7 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
         if ((purpose === 'register' || purpose === 'bind') && user)
           throw conflict('该手机号已注册，请直接登录', ErrorCode.AUTH_PHONE_TAKEN);
         if ((purpose === 'login' || purpose === 'reset' || purpose === 'cancel') && !user) throw phoneNotRegistered();
-        const data = await sendSmsCode(app, request, opts.sms, phone, purpose);
+        const data = await sendSmsCode(app, request, opts.sms, phone, purpose, opts.smsDailyBudget);
         await audit(app.db, request, {
           event: 'sms_send',
           result: 'success',
@@ -142,7 +169,7 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
   app.post(
     ApiPaths.register,
     {
-      config: perIp(10),
+      config: perIp(RATES.addressSmsPerMinute),
       schema: {
         tags: ['accounts'],
         summary: '手机号注册（需短信验证码，用途 register，连同发送时返回的 smsTicket）',
@@ -165,7 +192,6 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
           purpose: 'register',
           code: b.smsCode,
           ticket: b.smsTicket,
-          source: request.ip,
         } as const;
         result = await withSmsCode(app, proof, async (tx, now) => {
           const [user] = await tx
@@ -210,7 +236,7 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
   app.post(
     ApiPaths.login,
     {
-      config: perIp(20),
+      config: perIp(RATES.addressLoginPerMinute),
       schema: {
         tags: ['accounts'],
         summary: '登录：账号（手机号或用户名）+ 密码 + 图形验证码，或手机号 + 短信验证码（用途 login）+ smsTicket',
@@ -227,7 +253,6 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
           purpose: 'login',
           code: b.smsCode,
           ticket: b.smsTicket,
-          source: request.ip,
         } as const;
         const outcome = await withSmsCode(app, proof, async (tx) => {
           const user = await findUserByPhone(tx, b.phone);
@@ -308,7 +333,7 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
   app.post(
     ApiPaths.resetPassword,
     {
-      config: perIp(10),
+      config: perIp(RATES.addressSmsPerMinute),
       schema: {
         tags: ['accounts'],
         summary: '忘记密码：短信验证码（用途 reset）+ smsTicket + 新密码；结束该用户的全部会话',
@@ -326,7 +351,6 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
         purpose: 'reset',
         code: b.smsCode,
         ticket: b.smsTicket,
-        source: request.ip,
       } as const;
       const userId = await withSmsCode(app, proof, async (tx, now) => {
         const user = await findUserByPhone(tx, b.phone);

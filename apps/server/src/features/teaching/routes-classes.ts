@@ -18,9 +18,12 @@ import {
   LIMITS,
   memberUpdateBody,
 } from '@eav/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { teachingClasses } from '../../db/schema';
 import { ok } from '../../lib/http';
+import { assertWithinWindow } from '../../lib/rate-limit-store';
 import { ownedClass, visibleClass } from './access';
 import {
   approveMember,
@@ -38,6 +41,11 @@ import { routePath, sessionRateLimit, type TeachingOptions } from './routes-comm
 const classParams = z.object({ id: idParam });
 const memberParams = z.object({ id: idParam, userId: idParam });
 const tags = ['teaching'];
+const HOUR = 3600_000;
+/** Join attempts per account, across all its sessions (right or wrong codes). */
+const joinsPerAccount = { max: LIMITS.teaching.joinAttemptsPerHour, windowMs: HOUR };
+/** Join attempts on one class's code by all users together: a guessed or leaked code is held here. */
+const joinsPerClass = { max: LIMITS.accountRates.joinPerClassPerHour, windowMs: HOUR };
 const security = [{ bearer: [] }];
 
 const classRoutes: FastifyPluginAsyncZod<TeachingOptions> = async (app) => {
@@ -82,7 +90,7 @@ const classRoutes: FastifyPluginAsyncZod<TeachingOptions> = async (app) => {
     ApiPaths.teachingJoin,
     {
       ...auth,
-      config: { rateLimit: sessionRateLimit('join', LIMITS.teaching.joinAttemptsPerHour, 3600_000) },
+
       schema: {
         tags,
         security,
@@ -93,6 +101,29 @@ const classRoutes: FastifyPluginAsyncZod<TeachingOptions> = async (app) => {
     },
     async (request) => {
       const me = request.auth.user.id;
+      const at = app.clock();
+      // Per account, not per session: a new login must not bring new tries.
+      await assertWithinWindow(
+        app.kv,
+        'teaching-join:user',
+        String(me),
+        joinsPerAccount,
+        at,
+        '加入班级尝试过于频繁，请 1 小时后再试',
+      );
+      const [target] = await app.db
+        .select({ id: teachingClasses.id })
+        .from(teachingClasses)
+        .where(eq(teachingClasses.joinCode, request.body.code));
+      if (target)
+        await assertWithinWindow(
+          app.kv,
+          'teaching-join:class',
+          String(target.id),
+          joinsPerClass,
+          at,
+          '该班级加入过于频繁，请稍后再试或联系老师',
+        );
       const r = await joinClass(app.db, me, request.body.code, now());
       return ok({ class: await summary(r.classId, me), status: r.status });
     },
