@@ -7,12 +7,13 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Counter } from 'prom-client';
 import { SESSION_TOPIC } from '../../plugins/auth';
 import { serviceOpenAt, type ChatContext, type ChatOptions } from './common';
 import { ChatHub } from './hub';
 import agentRoutes from './routes-agent';
 import personRoutes from './routes-person';
-import socketRoutes, { SOCKET_MAX_PAYLOAD } from './routes-socket';
+import socketRoutes, { SOCKET_MAX_PAYLOAD, socketErrorHandler } from './routes-socket';
 import { eraseChatData, purgeVisitorConversations } from './service';
 
 export type { ChatOptions } from './common';
@@ -58,10 +59,19 @@ async function chatFeature(app: FastifyInstance, opts: ChatOptions) {
   // @fastify/websocket adds an onRequest and an onResponse hook to every route of the context it is
   // registered in: its own context keeps them on the socket route instead of every request.
   await app.register(async (sockets) => {
-    await sockets.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
+    const refused = new Counter({
+      name: 'eav_ws_frames_refused_total',
+      help: 'WebSocket frames refused by /ws/chat, by reason (too_large: over the frame limit, closed with 1009)',
+      labelNames: ['reason'] as const,
+      registers: [app.metrics.registry],
+    });
+    await sockets.register(websocket, {
+      options: { maxPayload: SOCKET_MAX_PAYLOAD },
+      errorHandler: socketErrorHandler(refused),
+    });
     await sockets.register(socketRoutes, { ctx });
   });
 }
 
 /** Registered on the root (fastify-plugin) so that `app.purgeChat` is the app's. */
-export default fp(chatFeature, { name: 'chat', dependencies: ['auth', 'erasure', 'kv', 'read-cache'] });
+export default fp(chatFeature, { name: 'chat', dependencies: ['auth', 'erasure', 'kv', 'metrics', 'read-cache'] });

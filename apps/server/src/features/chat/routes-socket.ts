@@ -8,6 +8,8 @@
  */
 import { ApiPaths, Messages } from '@eav/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Counter } from 'prom-client';
+import type { WebSocket } from 'ws';
 import { AppError, unauthorized } from '../../lib/errors';
 import { AGENT_ROLES, liveSessionUser, type ChatContext } from './common';
 import { conversationExists } from './service';
@@ -17,6 +19,28 @@ import { redeemTicket } from './tickets';
 export const SOCKET_MAX_PAYLOAD = 1024;
 /** Interval of the server's pings; a socket that missed one pong is dropped. */
 const PING_MS = 30_000;
+
+/** ws's error code of a frame over `maxPayload` (ws/lib/receiver.js); ws closes the socket with 1009. */
+const FRAME_TOO_LARGE = 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
+
+/**
+ * The error handler of the chat sockets (@fastify/websocket's `errorHandler`). A frame over
+ * SOCKET_MAX_PAYLOAD is the client's fault: it is logged as a warning and counted in `refused`
+ * (reason `too_large`), and the socket is left to ws, which has sent the close frame with 1009
+ * (message too big) and ends the connection after the closing handshake. Anything else is logged
+ * as an error and the socket terminated, as the plugin's default handler does.
+ */
+export function socketErrorHandler(refused: Counter<'reason'>) {
+  return (error: Error & { code?: unknown }, socket: WebSocket, request: FastifyRequest): void => {
+    if (error.code === FRAME_TOO_LARGE) {
+      refused.inc({ reason: 'too_large' });
+      request.log.warn({ code: error.code, limit: SOCKET_MAX_PAYLOAD }, 'chat socket: frame over the size limit');
+      return;
+    }
+    request.log.error({ err: error }, 'chat socket error');
+    socket.terminate();
+  };
+}
 
 type Accepted = { kind: 'person'; conversationId: number; userId: number | null } | { kind: 'agent'; userId: number };
 const accepted = new WeakMap<FastifyRequest, Accepted>();
