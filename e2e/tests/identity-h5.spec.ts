@@ -1,8 +1,8 @@
 /**
  * H5 third-party login journeys through the fake providers (docs/identity.md), at 375 px with a
  * phone's user agent: WeChat login of an unbound persona → bindChoiceWx → bind by phone + SMS →
- * home logged in; an education-cube `sessionId` link of an unbound persona → bindChoiceMf →
- * register → selectIdentity → improveInformation → home.
+ * confirm → home logged in; an education-cube `sessionId` link of an unbound persona → bindChoiceMf →
+ * register → confirm → selectIdentity → improveInformation → home.
  */
 import { ApiPaths } from '@eav/contract';
 import { MOBILE_UA } from '../support/env';
@@ -48,6 +48,8 @@ test('WeChat H5 login of an unbound persona, bound by phone and SMS, ends logged
   await input('短信验证码').fill(await smsCodeFor(user.phone, 'login', since));
   expect(await axeProblems(page), 'axe on bind').toEqual([]);
   await page.getByRole('button', { name: '登录' }).click();
+  await expect(page.getByTestId('bind-confirm')).toHaveText(`将微信「小红同学」绑定到账号 ${user.userName}？`);
+  await page.getByRole('button', { name: '确认绑定' }).click();
 
   await expect(page).toHaveURL(/#\/mobileH5\/home$/);
   expect((await storedUser(page))?.userName).toBe(user.userName);
@@ -89,6 +91,8 @@ test('education-cube link of an unbound persona: register, choose identity, comp
   await input('设置密码').fill('CubeJourney2026');
   await input('确认密码').fill('CubeJourney2026');
   await page.getByRole('button', { name: '注册并登录' }).click();
+  await expect(page.getByTestId('bind-confirm')).toHaveText(`将教育魔方「魔方学生」绑定到账号 ${userName}？`);
+  await page.getByRole('button', { name: '确认绑定' }).click();
 
   await expect(page).toHaveURL(/#\/mobileH5\/selectIdentity$/);
   expect(await axeProblems(page), 'axe on selectIdentity').toEqual([]);

@@ -2,7 +2,7 @@
  * Desktop third-party login journeys through the fake providers (docs/identity.md): WeChat QR
  * login of a bound persona, 之江汇 login (not bound → log in → bound → 之江汇 login again), a
  * teacher's class-server jump (the fake class server decrypts the key), and the 账号绑定 page
- * binding then unbinding WeChat.
+ * binding (after the confirm question) then unbinding WeChat.
  */
 import { ApiPaths } from '@eav/contract';
 import { DEMO } from '../support/api';
@@ -62,6 +62,9 @@ test('之江汇 login from the desktop: not bound, log in to bind, then log in w
 
   await page.getByRole('button', { name: '登录已有账号并绑定' }).click();
   await submitPasswordLogin(page, user.phone, user.password);
+  // Back on /zjhAuth, logged in: the binding is asked for, naming both accounts.
+  await expect(page.getByTestId('bind-confirm')).toHaveText(`将之江汇「陈同学」绑定到账号 ${user.userName}？`);
+  await page.getByRole('button', { name: '确认绑定' }).click();
   await expect(page.getByRole('heading', { name: '之江汇账号绑定成功' })).toBeVisible();
   const me = await loginByApi(request, user.phone, user.password);
   expect((await bindingsOf(request, me)).zjer).toBe(true);
@@ -121,6 +124,9 @@ test('the 账号绑定 page binds WeChat through the QR flow and unbinds it', as
   await choosePersona(page, 'wx-new');
 
   await expect(page).toHaveURL(/#\/user\/bindings$/);
+  const confirm = page.getByRole('dialog', { name: '确认绑定' });
+  await expect(confirm.getByTestId('bind-confirm')).toHaveText(`将微信「微信新用户」绑定到账号 ${user.userName}？`);
+  await confirm.getByRole('button', { name: '确认绑定' }).click();
   await expect(wechat).toContainText('已绑定');
   expect((await bindingsOf(request, me)).wechat).toBe(true);
 
