@@ -106,6 +106,7 @@ describe('normaliseQuestionTex', () => {
       normaliseQuestionTex('$-2&lt;m\\leq -1$，$m\\textless{}-1$，$\\textbar x\\textbar$ 且 x&nbsp;&lt;&nbsp;0'),
     ).toBe('$-2<m\\leq -1$，$m<-1$，$|x|$ 且 x < 0');
     expect(normaliseQuestionTex('$x ＼mathrm{~, ~ 则 ~} y$')).toBe('$x \\mathrm{~, ~ 则 ~} y$');
+    expect(normaliseQuestionTex("李奥纳多说：``$1$号箱中放红球''")).toBe('李奥纳多说：“$1$号箱中放红球”');
   });
 
   it('closes set braces and delimiters the source lost', () => {

@@ -21,7 +21,7 @@ const DEMO_BOOK_PREFIX = 'demo-';
 /** The files of `data/` in import order (questions before papers; chapters after the catalogue books). */
 export const SEED_FILES = {
   knowledgePoints: 'knowledge-points-math.jsonl',
-  questions: ['questions-tal-math.jsonl', 'questions-gaokao-bench.jsonl'],
+  questions: ['questions-tal-math.jsonl', 'questions-gaokao-bench.jsonl', 'questions-training.jsonl'],
   papers: 'papers-gaokao-bench.jsonl',
   chapters: 'chapter-trees.jsonl',
   catalogue: 'textbooks-chinatextbook.jsonl',

@@ -231,16 +231,21 @@ export function tabularToArray(spec: string, body: string): string {
 
 /** Text outside formulas: tables to display formulas, text-mode commands and entities to characters. */
 function normaliseText(text: string): string {
-  return text
-    .replace(/\\begin\{array\}[\s\S]*?\\end\{array\}/g, (array) => `$$${normaliseFormula(array)}$$`)
-    .replace(ENTITY_RE, (_, name: string) => (name === 'amp' ? '&' : ENTITIES[name]!))
-    .replace(/\\textless(?![a-zA-Z])(\{\}| )?/g, '<')
-    .replace(/\\textgreater(?![a-zA-Z])(\{\}| )?/g, '>')
-    .replace(/\\textbar(?![a-zA-Z])(\{\}| )?/g, '|')
-    .replace(/\\textasciitilde(?![a-zA-Z])(\{\}| )?/g, '～')
-    .replace(/\\textquotesingle(?![a-zA-Z])(\{\}| )?/g, "'")
-    .replace(/\\textsuperscript\{([^{}$]*)\}/g, '$^{\\text{$1}}$')
-    .replace(/\\textsubscript\{([^{}$]*)\}/g, '$_{\\text{$1}}$');
+  return (
+    text
+      .replace(/\\begin\{array\}[\s\S]*?\\end\{array\}/g, (array) => `$$${normaliseFormula(array)}$$`)
+      .replace(ENTITY_RE, (_, name: string) => (name === 'amp' ? '&' : ENTITIES[name]!))
+      .replace(/\\textless(?![a-zA-Z])(\{\}| )?/g, '<')
+      .replace(/\\textgreater(?![a-zA-Z])(\{\}| )?/g, '>')
+      .replace(/\\textbar(?![a-zA-Z])(\{\}| )?/g, '|')
+      .replace(/\\textasciitilde(?![a-zA-Z])(\{\}| )?/g, '～')
+      .replace(/\\textquotesingle(?![a-zA-Z])(\{\}| )?/g, "'")
+      // TeX quotes (``…''): Markdown would read the backticks as a code span and show the formulas raw.
+      .replace(/``/g, '“')
+      .replace(/''/g, '”')
+      .replace(/\\textsuperscript\{([^{}$]*)\}/g, '$^{\\text{$1}}$')
+      .replace(/\\textsubscript\{([^{}$]*)\}/g, '$_{\\text{$1}}$')
+  );
 }
 
 /**

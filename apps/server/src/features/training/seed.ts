@@ -113,8 +113,11 @@ export const trainingSeeder =
     for (const c of DEMO_COURSES) {
       const lessonVideos = c.modules.flatMap((m) => m.lessons.map((l) => videoId.get(l.video)));
       if (lessonVideos.some((v) => v === undefined)) continue;
-      let quiz = await choiceIds(await dictId('stage', c.stage), await dictId('subject', c.subject));
-      if (quiz.length === 0) quiz = await choiceIds();
+      // Only questions of the course's own stage and subject (data/questions-training.jsonl holds the
+      // science and physics ones): a quiz of another subject's questions does not test the course.
+      const stageId = await dictId('stage', c.stage);
+      const subjectId = await dictId('subject', c.subject);
+      const quiz = stageId && subjectId ? await choiceIds(stageId, subjectId) : [];
       if (quiz.length === 0) continue;
       const def: TrainingCourseDefinition = {
         code: c.code,
