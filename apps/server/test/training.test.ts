@@ -12,6 +12,7 @@ import {
   type TrainingCourseDefinition,
   type TrainingCourseDetail,
   type TrainingHeartbeatResult,
+  type QuestionRead,
   type TrainingQuiz,
   type TrainingQuizResult,
   type TrainingVerifyResult,
@@ -29,6 +30,7 @@ import {
   trainingProgress,
   videos,
 } from '../src/db/schema';
+import { questionDetails } from '../src/features/question-bank/questions';
 import { canonicalCode, maskName, newCertificateCode } from '../src/features/training/certificates';
 import { schoolYearOf } from '../src/features/training/archive';
 import { seedDictionaries } from '../src/seed/dictionaries';
@@ -151,11 +153,19 @@ async function watch(u: TestUser, lessonId: number, seconds: number, sessionId =
   return last!;
 }
 
-async function rightAnswers(): Promise<Record<string, string[]>> {
+/**
+ * The right answers as `u`'s quiz shows them: quiz ids are positions and the options come in the
+ * teacher's own order, so the bank's right options are looked up by their text.
+ */
+async function rightAnswers(u: TestUser, courseId: number): Promise<Record<string, string[]>> {
+  const quiz = (await api(t.app, { url: ApiPaths.trainingQuiz(courseId), token: u.token })).json().data as TrainingQuiz;
+  const bank = await questionDetails(t.database.db, quizIds);
   const out: Record<string, string[]> = {};
-  for (const id of quizIds) {
+  for (const [i, id] of quizIds.entries()) {
     const a = await answerOf(t.database.db, id);
-    out[String(id)] = (Array.isArray(a) ? a.join('') : a).toUpperCase().match(/[A-Z]/g)!;
+    const keys = (Array.isArray(a) ? a.join('') : a).toUpperCase().match(/[A-Z]/g)!;
+    const texts = keys.map((k) => bank.get(id)!.options!.find((o) => o.key === k)!.text);
+    out[String(i + 1)] = quiz.questions[i]!.options.filter((o) => texts.includes(o.text)).map((o) => o.key);
   }
   return out;
 }
@@ -245,7 +255,8 @@ describe('learning', () => {
     );
     const quiz = (await api(t.app, { url: ApiPaths.trainingQuiz(course.id), token: teacher.token })).json()
       .data as TrainingQuiz;
-    expect(quiz.questions.map((q) => q.id)).toEqual(quizIds);
+    // Named by position, never by the bank's id.
+    expect(quiz.questions.map((q) => q.id)).toEqual(quizIds.map((_, i) => i + 1));
     expect(JSON.stringify(quiz)).not.toContain('"answer"');
     expect((await api(t.app, { url: ApiPaths.trainingCourse(2_000_000) })).statusCode).toBe(404);
     expect((await api(t.app, { url: ApiPaths.trainingLessonPlay(2_000_000), token: teacher.token })).statusCode).toBe(
@@ -299,11 +310,11 @@ describe('learning', () => {
     const course = await createCourse();
     const teacher = await newTeacher(t.database.db);
     await enrol(teacher, course.id);
-    const right = await rightAnswers();
+    const right = await rightAnswers(teacher, course.id);
     const wrong = Object.fromEntries(Object.entries(right).map(([k, v]) => [k, v[0] === 'A' ? ['B'] : ['A']]));
     const failed = (await submitQuiz(teacher, course.id, wrong)).json().data as TrainingQuizResult;
     expect(failed).toMatchObject({ score: 0, passed: false, attempts: 1, courseCompleted: false });
-    const half = { ...wrong, [String(quizIds[0])]: right[String(quizIds[0])]! };
+    const half = { ...wrong, '1': right['1']! };
     expect((await submitQuiz(teacher, course.id, half)).json().data).toMatchObject({
       score: 50,
       passed: false,
@@ -356,7 +367,7 @@ describe('certificates', () => {
     const course = await createCourse({ modules: [{ title: 'm', lessons: [{ title: 'l', videoId: videoIds[1]! }] }] });
     const teacher = await newTeacher(t.database.db);
     await enrol(teacher, course.id);
-    await submitQuiz(teacher, course.id, await rightAnswers());
+    await submitQuiz(teacher, course.id, await rightAnswers(teacher, course.id));
     expect((await watch(teacher, course.modules[0]!.lessons[0]!.id, 30)).courseCompleted).toBe(true);
     const cert = (await detail(course.id, teacher)).mine!.certificate!;
     return { teacher, code: cert.code, id: cert.id };
@@ -437,7 +448,7 @@ describe('erasure', () => {
     const course = await createCourse({ modules: [{ title: 'm', lessons: [{ title: 'l', videoId: videoIds[1]! }] }] });
     const teacher = await newTeacher(t.database.db);
     await enrol(teacher, course.id);
-    await submitQuiz(teacher, course.id, await rightAnswers());
+    await submitQuiz(teacher, course.id, await rightAnswers(teacher, course.id));
     await watch(teacher, course.modules[0]!.lessons[0]!.id, 30);
     const code = (await detail(course.id, teacher)).mine!.certificate!.code;
     expect(t.app.erasureNames()).toContain('training');
@@ -451,5 +462,27 @@ describe('erasure', () => {
     expect(res.json().data).toMatchObject({ status: 'revoked', holderName: null });
     for (const table of [trainingProgress, trainingAttempts, trainingBeats, trainingEnrolments])
       expect(await db.select().from(table).where(eq(table.userId, teacher.id))).toEqual([]);
+  });
+});
+
+describe('the quiz cannot be passed by reading answers', () => {
+  it('hides bank answers of the quiz from an enrolled teacher until passed; bank letters name nothing', async () => {
+    const course = await createCourse();
+    const teacher = await newTeacher(t.database.db);
+    const other = await newTeacher(t.database.db);
+    const bankRead = async (u: TestUser) =>
+      (await api(t.app, { url: ApiPaths.question(quizIds[0]!), token: u.token })).json().data as QuestionRead;
+    expect((await bankRead(teacher)).answerHidden).toBeNull();
+    await enrol(teacher, course.id);
+    expect(await bankRead(teacher)).toMatchObject({ answer: null, analysis: null, answerHidden: 'openWork' });
+    expect((await bankRead(other)).answerHidden).toBeNull();
+    // The quiz shows no bank id and no answer.
+    const quiz = (await api(t.app, { url: ApiPaths.trainingQuiz(course.id), token: teacher.token })).json().data;
+    expect(quiz.questions.map((q: { id: number }) => q.id)).toEqual([1, 2]);
+    expect(JSON.stringify(quiz)).not.toContain('"answer"');
+    // Passing with the right options in the teacher's own order; then the bank shows the answers.
+    const passed = (await submitQuiz(teacher, course.id, await rightAnswers(teacher, course.id))).json().data;
+    expect(passed).toMatchObject({ score: 100, passed: true, correctIds: [1, 2] });
+    expect((await bankRead(teacher)).answerHidden).toBeNull();
   });
 });

@@ -196,6 +196,10 @@ export const trainingHeartbeatResult = z.object({
 });
 export type TrainingHeartbeatResult = z.infer<typeof trainingHeartbeatResult>;
 
+/**
+ * A quiz question as a teacher sees it: `id` is its position in the quiz (1, 2, …), never the bank's
+ * id, and the options are in an order of the teacher's own, keyed A, B, … (docs/training.md, Quiz).
+ */
 export const trainingQuizQuestion = z.object({
   id: z.number().int(),
   type: z.string(),
@@ -214,7 +218,7 @@ export const trainingQuiz = z.object({
 export type TrainingQuiz = z.infer<typeof trainingQuiz>;
 
 export const trainingQuizBody = z.object({
-  /** Question id → chosen option keys. */
+  /** Quiz question id (its position) → chosen option keys, as the teacher's quiz showed them. */
   answers: z.record(
     z.string().regex(/^\d{1,10}$/, '题目 id 不正确'),
     z.array(z.string().regex(/^[A-Za-z]$/, '选项不正确')).max(10, '选项不正确'),
@@ -227,7 +231,7 @@ export const trainingQuizResult = z.object({
   passed: z.boolean(),
   passMark: z.number().int(),
   attempts: z.number().int(),
-  /** Ids of the questions answered right. */
+  /** Quiz ids (positions) of the questions answered right. */
   correctIds: z.array(z.number().int()),
   courseCompleted: z.boolean(),
 });

@@ -230,7 +230,10 @@ export async function findLesson(
   return row;
 }
 
-/** Records and grades a quiz attempt; passing may complete the course. */
+/**
+ * Records and grades a quiz attempt (answers keyed by quiz position, in the teacher's option order;
+ * recorded in the questions' own keys by bank id); passing may complete the course.
+ */
 export async function submitQuiz(
   db: Db,
   userId: number,
@@ -238,14 +241,21 @@ export async function submitQuiz(
   answers: Record<string, string[]>,
   questionDetails: QuestionLoader,
   now: Date,
+  secret: string,
 ): Promise<TrainingQuizResult> {
   await requireEnrolment(db, userId, course.id);
   if (course.quizQuestionIds.length === 0) throw badRequest(TrainingMessages.noQuiz);
   const questions = await questionDetails(db, course.quizQuestionIds);
-  const { score, correctIds } = gradeQuiz(course.quizQuestionIds, questions, answers);
+  const { score, correctIds, ownAnswers } = gradeQuiz(course.quizQuestionIds, questions, answers, {
+    secret,
+    courseId: course.id,
+    userId,
+  });
   const passed = score >= course.passMark;
   return db.transaction(async (tx) => {
-    await tx.insert(trainingAttempts).values({ userId, courseId: course.id, score, passed, answers, createdAt: now });
+    await tx
+      .insert(trainingAttempts)
+      .values({ userId, courseId: course.id, score, passed, answers: ownAnswers, createdAt: now });
     const [a] = await tx
       .select({ n: count() })
       .from(trainingAttempts)

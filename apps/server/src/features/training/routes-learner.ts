@@ -131,11 +131,12 @@ const learnerRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app, opts) 
       const course = await courseOr404(request.params.id);
       await requireEnrolment(app.db, request.auth.user.id, course.id);
       const questions = await opts.questionDetails(app.db, course.quizQuestionIds);
+      const viewer = { secret: opts.config.urlSigningSecret, courseId: course.id, userId: request.auth.user.id };
       return ok({
         passMark: course.passMark,
-        questions: course.quizQuestionIds.flatMap((id) => {
+        questions: course.quizQuestionIds.flatMap((id, i) => {
           const q = questions.get(id);
-          return q ? [quizQuestion(q)] : [];
+          return q ? [quizQuestion(q, i + 1, viewer)] : [];
         }),
       });
     },
@@ -165,6 +166,7 @@ const learnerRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app, opts) 
           request.body.answers,
           opts.questionDetails,
           new Date(app.clock()),
+          opts.config.urlSigningSecret,
         ),
       );
     },
