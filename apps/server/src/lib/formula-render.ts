@@ -85,8 +85,9 @@ function mathJax() {
   if (!mathDocument) {
     const adaptor = liteAdaptor();
     RegisterHTMLHandler(adaptor);
-    // No package that loads files at run time (require, autoload) nor proof trees.
-    const packages = AllPackages.filter((p: string) => !['bussproofs', 'require', 'autoload'].includes(p));
+    // Untrusted like the web's KaTeX: no package that loads files at run time (require, autoload), adds
+    // links or markup (html: \href, \class, \style), nor proof trees.
+    const packages = AllPackages.filter((p: string) => !['bussproofs', 'require', 'autoload', 'html'].includes(p));
     const tex = new TeX({
       packages,
       macros: { textbar: '|', textless: '<', textgreater: '>', textasciitilde: '\\sim', uline: ['\\underline{#1}', 1] },
