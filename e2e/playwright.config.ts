@@ -32,6 +32,8 @@ export default defineConfig({
   // shared with the other worker. Speed is measured by the benchmarks (docs/benchmarks.md), not here.
   expect: { timeout: 20_000 },
   reporter: [['list']],
+  // After every spec, before the server stops: no answer of the run broke its response schema.
+  globalTeardown: './support/teardown.ts',
   forbidOnly: !!process.env.CI,
   use: {
     baseURL: BASE_URL,
@@ -75,6 +77,8 @@ export default defineConfig({
       // The chat journey must not depend on the time of day (docs/chat.md): agents are on duty.
       CHAT_SERVICE_HOURS: 'open',
       LOG_LEVEL: 'warn',
+      // Read by the global teardown (response serialisation errors must stay at zero).
+      METRICS: 'on',
     },
   },
 });

@@ -143,6 +143,21 @@ test('a teacher runs a class: join by code on H5, homework from the knowledge-po
 
   // ---- five questions from the knowledge-point tree, plus one 解答题 for the teacher to grade
   await page.getByRole('tab', { name: '布置作业' }).click();
+  // The whole-paper picker offers the class's 学段 and 学科 only (no 高考 paper for 七年级) unless
+  // widened, and finds papers by a year typed into it.
+  await page.getByText('整套试卷', { exact: true }).click();
+  const paperSelect = page.getByLabel('选择试卷', { exact: true });
+  await paperSelect.click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toContainText('本学段、本学科暂无符合条件的试卷');
+  await page.keyboard.press('Escape');
+  await page.getByRole('checkbox', { name: '不限学段和学科' }).check();
+  await paperSelect.click();
+  await paperSelect.fill('2010');
+  const paperOptions = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(paperOptions.first()).toContainText('2010');
+  await expect(paperOptions.filter({ hasNotText: '2010' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.getByText('从题库选题', { exact: true }).click();
   const tree = page.getByRole('tree', { name: '知识点' });
   await expect(tree).toBeVisible();
   const nodes = tree.locator('.ant-tree-node-content-wrapper');
@@ -157,6 +172,8 @@ test('a teacher runs a class: join by code on H5, homework from the knowledge-po
     await expect(items.nth(i).getByRole('button', { name: /移除/ })).toBeVisible();
   }
   await page.getByText('按题型', { exact: true }).click();
+  // 解答题 of the bank are 高中 questions: a 七年级 class reaches them by widening the stage.
+  await page.getByRole('checkbox', { name: '不限学段' }).check();
   await expect(items.first()).toContainText('解答题');
   await items.first().getByRole('button', { name: /选入/ }).click();
   await expect(page.getByTestId('picked')).toContainText('已选 6 题');

@@ -19,7 +19,8 @@ const getStageSubjects = (stageId: number) =>
 
 export const stagesQueryOptions = () =>
   queryOptions({ queryKey: ['dictionary', 'stage'], queryFn: getStages, staleTime: DICTIONARY_STALE_MS });
-const gradesQueryOptions = (stageId: number) =>
+/** Grades of a stage as a query (a stage id of 0 is never fetched: `useGrades` keeps it idle). */
+export const gradesQueryOptions = (stageId: number) =>
   queryOptions({
     queryKey: ['dictionary', 'grade', stageId],
     queryFn: () => getGrades(stageId),

@@ -4,14 +4,29 @@
  * due time, late submission and when answers show. The server checks everything again.
  */
 import type { AssignmentCreateBody, ClassSummary, QuestionCard } from '@eav/contract';
-import { Alert, App, Button, Form, Input, InputNumber, Radio, Segmented, Select, Space, Switch, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Segmented,
+  Select,
+  Space,
+  Switch,
+  Tag,
+} from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '@/lib/error-message';
 import { useSession } from '@/stores/session';
 import { useCreateAssignment } from '../../api/create-assignment';
 import { useComposedPapers } from '../../api/get-composed-papers';
 import { usePapers } from '../../api/get-papers';
 import { useResources } from '../../api/search-resources';
+import { useClassStage } from '../../hooks/use-class-stage';
 import { ANSWER_VISIBILITY_LABELS } from '../../lib/labels';
 import { chapterPageRange } from '../../lib/responses';
 import { defaultDue, fromLocalInput } from '../../lib/time';
@@ -44,9 +59,23 @@ export function AssignmentBuilder({ cls, onDone }: { cls: ClassSummary; onDone()
   const [error, setError] = useState<string | null>(null);
   const create = useCreateAssignment(cls.id);
 
+  // Papers of the class's 学段 and 学科 unless widened; the typed title words or year search on the server.
+  const classStage = useClassStage(cls.grade.id);
+  const [paperWide, setPaperWide] = useState(false);
+  const [paperTyped, setPaperTyped] = useState('');
+  const [paperKeyword, setPaperKeyword] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setPaperKeyword(paperTyped.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [paperTyped]);
   const papers = usePapers(
-    { subjectId: cls.subject.id, page: 1, pageSize: 50 },
-    kind === 'homework' && source === 'paper',
+    {
+      ...(paperWide ? {} : { stageId: classStage.stageId, subjectId: cls.subject.id }),
+      keyword: paperKeyword || undefined,
+      page: 1,
+      pageSize: 50,
+    },
+    kind === 'homework' && source === 'paper' && (paperWide || !classStage.loading),
   );
   const composed = useComposedPapers(userId, kind === 'homework' && source === 'composedPaper');
   const resources = useResources(
@@ -146,6 +175,7 @@ export function AssignmentBuilder({ cls, onDone }: { cls: ClassSummary; onDone()
           {source === 'questions' && (
             <>
               <QuestionPicker
+                stageId={classStage.stageId}
                 subjectId={cls.subject.id}
                 defaultTextbookId={cls.textbookId ?? undefined}
                 picked={picked}
@@ -162,20 +192,33 @@ export function AssignmentBuilder({ cls, onDone }: { cls: ClassSummary; onDone()
             </>
           )}
           {source === 'paper' && (
-            <Select
-              aria-label="选择试卷"
-              style={{ width: '100%', maxWidth: 560 }}
-              showSearch
-              optionFilterProp="label"
-              loading={papers.isLoading}
-              placeholder="选择试卷中心的一套试卷"
-              value={paperId}
-              onChange={(v: number) => {
-                setPaperId(v);
-                if (!title) setTitle(papers.data?.items.find((p) => p.id === v)?.title ?? '');
-              }}
-              options={papers.data?.items.map((p) => ({ value: p.id, label: p.title }))}
-            />
+            <Space direction="vertical" style={{ width: '100%', maxWidth: 560 }}>
+              <Select
+                aria-label="选择试卷"
+                style={{ width: '100%' }}
+                showSearch
+                filterOption={false}
+                onSearch={setPaperTyped}
+                loading={papers.isFetching}
+                placeholder="选择试卷中心的一套试卷（可输入标题或年份搜索）"
+                value={paperId}
+                onChange={(v: number) => {
+                  setPaperId(v);
+                  if (!title) setTitle(papers.data?.items.find((p) => p.id === v)?.title ?? '');
+                }}
+                options={papers.data?.items.map((p) => ({ value: p.id, label: p.title }))}
+                notFoundContent={
+                  papers.isFetching
+                    ? '加载中…'
+                    : paperWide
+                      ? '没有符合条件的试卷'
+                      : '本学段、本学科暂无符合条件的试卷，可勾选“不限学段和学科”'
+                }
+              />
+              <Checkbox checked={paperWide} onChange={(e) => setPaperWide(e.target.checked)}>
+                不限学段和学科
+              </Checkbox>
+            </Space>
           )}
           {source === 'composedPaper' && (
             <Select

@@ -13,20 +13,26 @@ function toTreeData(nodes: KnowledgePointNode[]): DataNode[] {
 }
 
 export function KnowledgePicker({
+  stageId,
   subjectId,
   selected,
   onSelect,
 }: {
+  /** Only this 学段's tree (a class's stage); all stages when absent. */
+  stageId?: number;
   subjectId?: number;
   selected?: number;
   onSelect(id: number | undefined): void;
 }) {
-  const tree = useKnowledgePoints({ subjectId: subjectId ? String(subjectId) : undefined });
+  const tree = useKnowledgePoints({
+    stageId: stageId ? String(stageId) : undefined,
+    subjectId: subjectId ? String(subjectId) : undefined,
+  });
   const data = useMemo(() => toTreeData(tree.data ?? []), [tree.data]);
   if (tree.isError) return <p role="alert">{errorMessage(tree.error, '知识点加载失败')}</p>;
   if (!tree.data) return <Skeleton active title={false} paragraph={{ rows: 8 }} />;
   if (data.length === 0)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="本学科暂无知识点，试试教材章节" />;
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="本学段、本学科暂无知识点，试试教材章节" />;
   return (
     <Tree
       style={{ maxHeight: 480, overflow: 'auto' }}

@@ -3,7 +3,7 @@
  * question cards on the right with 选入 / 移除; the picked ones are the caller's.
  */
 import type { QuestionCard } from '@eav/contract';
-import { Button, Empty, Input, Pagination, Segmented, Select, Skeleton, Tag } from 'antd';
+import { Button, Checkbox, Empty, Input, Pagination, Segmented, Select, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/error-message';
 import { useBankQuestions } from '../../api/get-bank-questions';
@@ -20,11 +20,14 @@ const TYPES = ['单选题', '多选题', '填空题', '解答题', '阅读理解
 type Way = 'kp' | 'chapter' | 'type';
 
 export function QuestionPicker({
+  stageId: classStageId,
   subjectId,
   defaultTextbookId,
   picked,
   onToggle,
 }: {
+  /** The class's 学段: knowledge points and questions of other stages stay out unless widened. */
+  stageId?: number;
   subjectId?: number;
   defaultTextbookId?: number;
   picked: ReadonlyMap<number, QuestionCard>;
@@ -37,12 +40,14 @@ export function QuestionPicker({
   const [book, setBook] = useState<number | undefined>(defaultTextbookId);
   const [chapter, setChapter] = useState<number>();
   const [page, setPage] = useState(1);
+  const [allStages, setAllStages] = useState(false);
+  const stageId = allStages ? undefined : classStageId;
   const params =
     way === 'kp'
-      ? { knowledgePointId: kp, subjectId, page, pageSize: PAGE_SIZE }
+      ? { knowledgePointId: kp, stageId, subjectId, page, pageSize: PAGE_SIZE }
       : way === 'chapter'
         ? { textbookId: book, chapterId: chapter, page, pageSize: PAGE_SIZE }
-        : { subjectId, type, keyword: keyword || undefined, page, pageSize: PAGE_SIZE };
+        : { stageId, subjectId, type, keyword: keyword || undefined, page, pageSize: PAGE_SIZE };
   const ready = way === 'kp' ? !!kp : way === 'chapter' ? !!book : true;
   const list = useBankQuestions(params, ready);
 
@@ -63,8 +68,22 @@ export function QuestionPicker({
           ]}
           style={{ marginBottom: 12 }}
         />
+        {way !== 'chapter' && classStageId !== undefined && (
+          <Checkbox
+            checked={allStages}
+            onChange={(e) => {
+              setAllStages(e.target.checked);
+              setKp(undefined);
+              setPage(1);
+            }}
+            style={{ marginBottom: 8 }}
+          >
+            不限学段
+          </Checkbox>
+        )}
         {way === 'kp' ? (
           <KnowledgePicker
+            stageId={stageId}
             subjectId={subjectId}
             selected={kp}
             onSelect={(id) => {
