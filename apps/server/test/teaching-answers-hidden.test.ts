@@ -5,8 +5,15 @@
  * keeps the answer from a student while the question is in their open homework; assign and submit
  * leave nothing behind when they fail, and copies whose answer is a JSON number read as text.
  */
-import { ApiPaths, type AssignmentDetail, type QuestionRead, type SubmissionDetail } from '@eav/contract';
+import {
+  ApiPaths,
+  type AssignmentDetail,
+  type ComposedPaperDetail,
+  type QuestionRead,
+  type SubmissionDetail,
+} from '@eav/contract';
 import { eq, sql } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
 import { teachingAssignments, teachingItems, teachingSubmissions } from '../src/db/schema';
@@ -129,6 +136,64 @@ describe('homework answers stay hidden', () => {
     const after = await read(q, s);
     expect(after.answerHidden).toBeNull();
     expect(after.answer).toEqual(await answerOf(db, q));
+  });
+});
+
+describe('composed papers keep answers hidden', () => {
+  it('a student who composes a paper of an open homework question reads no answer in it nor in its export', async () => {
+    const db = t.database.db;
+    const { teacher, cls, students } = await classWithStudents(t.app, db, 1);
+    const s = students[0]!;
+    const [inWork, free] = [choice[6]!, choice[0]!];
+    await createHomework(t.app, teacher, cls.id, [inWork], { answerVisibility: 'afterDue' });
+    const saved = await api(t.app, {
+      method: 'POST',
+      url: ApiPaths.userPapers(s.id),
+      token: s.token,
+      body: {
+        title: '我的练习',
+        sections: [
+          {
+            title: '选择题',
+            questions: [
+              { questionId: inWork, score: 5 },
+              { questionId: free, score: 5 },
+            ],
+          },
+        ],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const paperId = saved.json().data.id as number;
+    for (const res of [saved, await api(t.app, { url: ApiPaths.userPaper(s.id, paperId), token: s.token })]) {
+      const questions = (res.json().data as ComposedPaperDetail).sections.flatMap((x) =>
+        x.questions.map((q) => q.question),
+      );
+      expect(questions.find((q) => q.id === inWork)).toMatchObject({
+        answer: null,
+        analysis: null,
+        answerHidden: 'openWork',
+      });
+      expect(questions.find((q) => q.id === free)).toMatchObject({ answerHidden: null });
+      expect(questions.find((q) => q.id === free)!.answer).not.toBeNull();
+    }
+    const pdfText = async (userId: number, token: string) => {
+      const res = await api(t.app, {
+        url: ApiPaths.userPaperExport(userId, paperId),
+        query: { format: 'pdf', answers: 'true' },
+        token,
+      });
+      expect(res.statusCode).toBe(200);
+      return (await new PDFParse({ data: new Uint8Array(res.rawPayload) }).getText()).text;
+    };
+    // While the homework is open, 参考答案 is left out of the export even when asked for.
+    expect(await pdfText(s.id, s.token)).not.toContain('参考答案');
+    // Once the due time has passed, the same export carries them.
+    await db
+      .update(teachingAssignments)
+      .set({ dueAt: new Date(nowMs - 1000) })
+      .where(eq(teachingAssignments.classId, cls.id));
+    expect(await pdfText(s.id, s.token)).toContain('参考答案');
   });
 });
 

@@ -413,8 +413,11 @@ export const composedPaperItem = z.object({
 });
 export type ComposedPaperItem = z.infer<typeof composedPaperItem>;
 
-/** `GET /api/v1/users/{userId}/papers/{id}`: numbers run through the sections (1, 2, …). */
-export const composedPaperDetail = composedPaperItem.extend({ sections: z.array(paperSection) });
+/**
+ * `GET /api/v1/users/{userId}/papers/{id}`: numbers run through the sections (1, 2, …); each question as
+ * `GET /api/v1/questions/{id}` answers it, so composing a paper never shows an answer the bank withholds.
+ */
+export const composedPaperDetail = composedPaperItem.extend({ sections: paperRead.shape.sections });
 export type ComposedPaperDetail = z.infer<typeof composedPaperDetail>;
 
 /** `GET /api/v1/users/{userId}/papers` query. */

@@ -9,7 +9,6 @@ import {
   QuestionBankMessages,
   type Basket,
   type ComposedPaperBody,
-  type ComposedPaperDetail,
   type ComposedPaperItem,
   type PaperSection,
 } from '@eav/contract';
@@ -207,8 +206,11 @@ export async function deleteComposed(db: Db, userId: number, id: number): Promis
   return out.length > 0;
 }
 
+/** A composed paper with its questions as stored in the bank (answers included: see `hiddenAnswers`). */
+export type ComposedPaper = ComposedPaperItem & { sections: PaperSection[] };
+
 /** A composed paper of this user with its questions (numbered 1, 2, … through the sections), or null. */
-export async function composedDetail(db: Db, userId: number, id: number): Promise<ComposedPaperDetail | null> {
+export async function composedDetail(db: Db, userId: number, id: number): Promise<ComposedPaper | null> {
   const [row] = await db
     .select({ ...itemColumns, sections: composedPapers.sections })
     .from(composedPapers)
@@ -229,7 +231,7 @@ export async function composedDetail(db: Db, userId: number, id: number): Promis
   return { ...toItem(row), sections: sections.filter((s) => s.questions.length > 0) };
 }
 
-export function composedExportDoc(p: ComposedPaperDetail, includeAnswers: boolean): ExportPaper {
+export function composedExportDoc(p: ComposedPaper, includeAnswers: boolean): ExportPaper {
   return {
     title: p.title,
     ...(p.subtitle ? { subtitle: p.subtitle } : {}),

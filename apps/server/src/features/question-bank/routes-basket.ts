@@ -16,6 +16,7 @@ import {
   paged,
   paperExportQuery,
 } from '@eav/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
@@ -26,20 +27,46 @@ import {
   composedDetail,
   composedExportDoc,
   createComposed,
+  type ComposedPaper,
   deleteComposed,
   getBasket,
   listComposed,
   removeFromBasket,
   updateComposed,
 } from './basket';
-import { assertOwner, exportRateLimit, routePath, sendExport, type QuestionBankOptions } from './routes-common';
+import {
+  assertOwner,
+  exportRateLimit,
+  hiddenAnswers,
+  questionAsRead,
+  routePath,
+  sendExport,
+  type QuestionBankOptions,
+} from './routes-common';
 
 const userParams = z.object({ userId: idParam });
 const paperParams = z.object({ userId: idParam, id: idParam });
 const itemParams = z.object({ userId: idParam, questionId: idParam });
 
-const basketRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app) => {
+const questionIdsOf = (p: ComposedPaper) => p.sections.flatMap((s) => s.questions.map((q) => q.question.id));
+
+const basketRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app, opts) => {
   const auth = { onRequest: app.requireAuth };
+
+  /**
+   * A composed paper as its owner may read it: a question of the owner's open homework or quiz keeps its
+   * answer and 解析 hidden, as on `GET /api/v1/questions/{id}`, so putting it in a paper reveals nothing.
+   */
+  const asRead = async (request: FastifyRequest, paper: ComposedPaper) => {
+    const hidden = await hiddenAnswers(app, request, opts, questionIdsOf(paper));
+    return {
+      ...paper,
+      sections: paper.sections.map((s) => ({
+        ...s,
+        questions: s.questions.map((q) => ({ ...q, question: questionAsRead(q.question, hidden.get(q.question.id)) })),
+      })),
+    };
+  };
 
   app.get(
     routePath(ApiPaths.userBasket, 'userId'),
@@ -148,7 +175,7 @@ const basketRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app) => 
     async (request) => {
       assertOwner(request, request.params.userId);
       const id = await createComposed(app.db, request.params.userId, request.body, new Date(app.clock()));
-      return ok((await composedDetail(app.db, request.params.userId, id))!);
+      return ok(await asRead(request, (await composedDetail(app.db, request.params.userId, id))!));
     },
   );
 
@@ -167,7 +194,7 @@ const basketRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app) => 
       assertOwner(request, request.params.userId);
       const found = await composedDetail(app.db, request.params.userId, request.params.id);
       if (!found) throw notFound(Messages.notFoundRequest);
-      return ok(found);
+      return ok(await asRead(request, found));
     },
   );
 
@@ -188,7 +215,7 @@ const basketRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app) => 
       const { userId, id } = request.params;
       if (!(await updateComposed(app.db, userId, id, request.body, new Date(app.clock()))))
         throw notFound(Messages.notFoundRequest);
-      return ok((await composedDetail(app.db, userId, id))!);
+      return ok(await asRead(request, (await composedDetail(app.db, userId, id))!));
     },
   );
 
@@ -227,7 +254,13 @@ const basketRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app) => 
       assertOwner(request, request.params.userId);
       const found = await composedDetail(app.db, request.params.userId, request.params.id);
       if (!found) throw notFound(Messages.notFoundRequest);
-      return sendExport(reply, composedExportDoc(found, request.query.answers), request.query.format);
+      // No 参考答案 while any question of the paper is in the caller's open homework or quiz.
+      const hidden = request.query.answers ? await hiddenAnswers(app, request, opts, questionIdsOf(found)) : new Map();
+      return sendExport(
+        reply,
+        composedExportDoc(found, request.query.answers && hidden.size === 0),
+        request.query.format,
+      );
     },
   );
 };
