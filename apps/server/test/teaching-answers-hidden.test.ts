@@ -11,6 +11,7 @@ import {
   type ComposedPaperDetail,
   type QuestionRead,
   type SubmissionDetail,
+  type WrongQuestionItem,
 } from '@eav/contract';
 import { eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
@@ -136,6 +137,44 @@ describe('homework answers stay hidden', () => {
     const after = await read(q, s);
     expect(after.answerHidden).toBeNull();
     expect(after.answer).toEqual(await answerOf(db, q));
+  });
+});
+
+describe('错题本 keeps answers hidden until the homework shows them', () => {
+  it('an afterDue entry has no answer and no graded retry before the due time', async () => {
+    const db = t.database.db;
+    const { teacher, cls, students } = await classWithStudents(t.app, db, 1);
+    const s = students[0]!;
+    const q = choice[5]!;
+    const hw = await createHomework(t.app, teacher, cls.id, [q], { answerVisibility: 'afterDue' });
+    const itemId = hw.questions[0]!.itemId;
+    const right = await shownKeys(t.app, db, s, hw.id, itemId, choiceKeys(await answerOf(db, q)));
+    const wrongKey = ['A', 'B', 'C', 'D'].find((k) => !right.includes(k))!;
+    await saveAnswers(t.app, s, hw.id, [{ itemId, response: { kind: 'choice', keys: [wrongKey] } }]);
+    expect((await submit(t.app, s, hw.id)).statusCode).toBe(200);
+    const entries = async () => {
+      const res = await api(t.app, { url: ApiPaths.userWrongQuestions(s.id), token: s.token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.items as WrongQuestionItem[];
+    };
+    const [entry] = await entries();
+    expect(entry).toMatchObject({ answer: null, analysis: null, answerHidden: true });
+    // A graded retry would tell the right option by trial: refused until the answers are shown.
+    const retry = () =>
+      api(t.app, {
+        method: 'POST',
+        url: ApiPaths.userWrongQuestionRetry(s.id, entry!.id),
+        token: s.token,
+        body: { response: { kind: 'choice', keys: choiceKeys(entry!.answer ?? 'A') } },
+      });
+    expect((await retry()).statusCode).toBe(422);
+    await db
+      .update(teachingAssignments)
+      .set({ dueAt: new Date(nowMs - 1000) })
+      .where(eq(teachingAssignments.id, hw.id));
+    const [after] = await entries();
+    expect(after).toMatchObject({ answerHidden: false, answer: await answerOf(db, q) });
+    expect((await retry()).statusCode).toBe(200);
   });
 });
 

@@ -643,9 +643,14 @@ export const wrongQuestionItem = z.object({
   assignmentTitle: z.string().nullable(),
   /** The wrong response of the graded work. */
   lastResponse: answerResponse.nullable(),
-  /** The right answer and analysis (the work was graded, so they may be seen). */
-  answer: z.union([z.string(), z.array(z.string())]),
+  /**
+   * The right answer and analysis, null while the homework's answers are not shown yet (`answerHidden`:
+   * published from the due time on, docs/teaching.md, When answers are shown).
+   */
+  answer: z.union([z.string(), z.array(z.string())]).nullable(),
   analysis: z.string().nullable(),
+  /** True until the homework's answers may be seen: no answer, and no retry that would tell right from wrong. */
+  answerHidden: z.boolean(),
   wrongCount: z.number().int(),
   retryCount: z.number().int(),
   mastered: z.boolean(),
@@ -666,6 +671,7 @@ export type WrongUpdateBody = z.infer<typeof wrongUpdateBody>;
 
 /** User-facing messages of the teaching area. */
 export const TeachingMessages = {
+  wrongAnswerNotYet: '这道题的答案在作业截止后公布，届时可以查看答案和重做',
   classFull: `班级人数已满（最多 ${T.membersMax} 人）`,
   tooManyClasses: `最多创建 ${T.classesPerTeacher} 个班级`,
   tooManyJoined: `最多加入 ${T.classesPerStudent} 个班级`,

@@ -68,7 +68,7 @@ const mineRoutes: FastifyPluginAsyncZod<TeachingOptions> = async (app) => {
     async (request) => {
       assertSelf(request, request.params.userId);
       const q = request.query;
-      const r = await listWrong(app.db, request.params.userId, q);
+      const r = await listWrong(app.db, request.params.userId, q, now());
       return ok(page(r.items, r.total, q.page, q.pageSize));
     },
   );

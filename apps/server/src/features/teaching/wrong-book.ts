@@ -13,14 +13,46 @@ import {
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { teachingAssignments, teachingWrongQuestions } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, notFound, unprocessable } from '../../lib/errors';
 import { storedAnswer } from '../../lib/stored-answer';
+import { answersVisible } from './assignments';
 import { autoGrade } from './grading';
 
 type Row = typeof teachingWrongQuestions.$inferSelect;
 
-function toItem(r: Row, assignmentTitle: string | null): WrongQuestionItem {
+/** The entry's homework as joined: its title and what decides when its answers are shown (null once deleted). */
+const assignmentColumns = {
+  title: teachingAssignments.title,
+  dueAt: teachingAssignments.dueAt,
+  allowLate: teachingAssignments.allowLate,
+  answerVisibility: teachingAssignments.answerVisibility,
+};
+type Joined = {
+  w: Row;
+  title: string | null;
+  dueAt: Date | null;
+  allowLate: boolean | null;
+  answerVisibility: string | null;
+};
+
+/**
+ * Whether the entry's answer is still withheld: an entry is written when the work is graded, so the
+ * student is done, and the homework's own rule decides (`answersVisible`: under `afterDue`, not before the
+ * due time). An entry whose homework was deleted shows its answer.
+ */
+function hiddenNow(j: Joined, now: Date): boolean {
+  if (j.dueAt === null || j.answerVisibility === null) return false;
+  return !answersVisible(
+    { dueAt: j.dueAt, allowLate: j.allowLate ?? false, answerVisibility: j.answerVisibility },
+    'graded',
+    now,
+  );
+}
+
+function toItem(j: Joined, now: Date): WrongQuestionItem {
+  const r = j.w;
   const q = r.question;
+  const hidden = hiddenNow(j, now);
   return {
     id: r.id,
     question: {
@@ -35,10 +67,11 @@ function toItem(r: Row, assignmentTitle: string | null): WrongQuestionItem {
       knowledgePoints: q.knowledgePoints,
     },
     assignmentId: r.assignmentId,
-    assignmentTitle,
+    assignmentTitle: j.title,
     lastResponse: r.lastResponse ?? null,
-    answer: storedAnswer(q.answer),
-    analysis: q.analysis,
+    answer: hidden ? null : storedAnswer(q.answer),
+    analysis: hidden ? null : q.analysis,
+    answerHidden: hidden,
     wrongCount: r.wrongCount,
     retryCount: r.retryCount,
     mastered: r.mastered,
@@ -48,7 +81,7 @@ function toItem(r: Row, assignmentTitle: string | null): WrongQuestionItem {
 }
 
 /** The student's entries, most recently wrong first. */
-export async function listWrong(db: Db, userId: number, q: WrongQuestionListQuery) {
+export async function listWrong(db: Db, userId: number, q: WrongQuestionListQuery, now: Date) {
   const where = and(
     eq(teachingWrongQuestions.userId, userId),
     q.subjectId ? eq(teachingWrongQuestions.subjectId, q.subjectId) : undefined,
@@ -56,7 +89,7 @@ export async function listWrong(db: Db, userId: number, q: WrongQuestionListQuer
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ w: teachingWrongQuestions, title: teachingAssignments.title })
+      .select({ w: teachingWrongQuestions, ...assignmentColumns })
       .from(teachingWrongQuestions)
       .leftJoin(teachingAssignments, eq(teachingAssignments.id, teachingWrongQuestions.assignmentId))
       .where(where)
@@ -65,13 +98,13 @@ export async function listWrong(db: Db, userId: number, q: WrongQuestionListQuer
       .offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(teachingWrongQuestions).where(where),
   ]);
-  return { items: rows.map((r) => toItem(r.w, r.title)), total: total?.n ?? 0 };
+  return { items: rows.map((r) => toItem(r, now)), total: total?.n ?? 0 };
 }
 
 /** One own entry. @throws 404 when missing or another student's. */
-async function ownEntry(db: Db, userId: number, id: number): Promise<{ w: Row; title: string | null }> {
+async function ownEntry(db: Db, userId: number, id: number): Promise<Joined> {
   const [row] = await db
-    .select({ w: teachingWrongQuestions, title: teachingAssignments.title })
+    .select({ w: teachingWrongQuestions, ...assignmentColumns })
     .from(teachingWrongQuestions)
     .leftJoin(teachingAssignments, eq(teachingAssignments.id, teachingWrongQuestions.assignmentId))
     .where(and(eq(teachingWrongQuestions.id, id), eq(teachingWrongQuestions.userId, userId)));
@@ -79,9 +112,14 @@ async function ownEntry(db: Db, userId: number, id: number): Promise<{ w: Row; t
   return row;
 }
 
-/** A retry: graded at once for choice and fill-in (`correct` null for open questions). */
+/**
+ * A retry: graded at once for choice and fill-in (`correct` null for open questions).
+ * @throws 422 while the homework's answers are withheld: a graded retry would tell the right option.
+ */
 export async function retryWrong(db: Db, userId: number, id: number, response: AnswerResponse, now: Date) {
-  const { w } = await ownEntry(db, userId, id);
+  const entry = await ownEntry(db, userId, id);
+  if (hiddenNow(entry, now)) throw unprocessable(TeachingMessages.wrongAnswerNotYet);
+  const { w } = entry;
   if (response.kind !== w.grading) throw badRequest(TeachingMessages.wrongResponseKind);
   const grade = autoGrade({ grading: w.grading as GradingMode, maxScore: 1, question: w.question }, response);
   const correct = grade ? grade.correct : null;
@@ -93,8 +131,7 @@ export async function retryWrong(db: Db, userId: number, id: number, response: A
       updatedAt: now,
     })
     .where(eq(teachingWrongQuestions.id, id));
-  const after = await ownEntry(db, userId, id);
-  return { correct, item: toItem(after.w, after.title) };
+  return { correct, item: toItem(await ownEntry(db, userId, id), now) };
 }
 
 /** Marks an own entry mastered or not. */
@@ -104,8 +141,7 @@ export async function markWrong(db: Db, userId: number, id: number, mastered: bo
     .update(teachingWrongQuestions)
     .set({ mastered, updatedAt: now })
     .where(and(eq(teachingWrongQuestions.id, id), eq(teachingWrongQuestions.userId, userId)));
-  const after = await ownEntry(db, userId, id);
-  return toItem(after.w, after.title);
+  return toItem(await ownEntry(db, userId, id), now);
 }
 
 /** Deletes an own entry. @throws 404 otherwise. */

@@ -49,12 +49,18 @@ function WrongItem({ item, userId }: { item: WrongQuestionItem; userId: number }
       <div className={`${styles.result} ${styles.wrong}`}>
         我的答案：{answerSummary(fromResponse(item.lastResponse))}
       </div>
-      {showKey && (
-        <div className={`${styles.result} ${styles.pending}`}>
-          正确答案：
-          <LazyRichText inline source={answerKeyText(item.answer) ?? ''} />
-          {item.analysis && <LazyRichText source={`解析：${item.analysis}`} />}
+      {item.answerHidden ? (
+        <div className={`${styles.result} ${styles.pending}`} role="note">
+          答案在作业截止后公布，届时可以查看答案和重做
         </div>
+      ) : (
+        showKey && (
+          <div className={`${styles.result} ${styles.pending}`}>
+            正确答案：
+            <LazyRichText inline source={answerKeyText(item.answer) ?? ''} />
+            {item.analysis && <LazyRichText source={`解析：${item.analysis}`} />}
+          </div>
+        )
       )}
       {open && (
         <div style={{ marginTop: 10 }}>
@@ -74,7 +80,7 @@ function WrongItem({ item, userId }: { item: WrongQuestionItem; userId: number }
         </div>
       )}
       <Space style={{ marginTop: 10 }} wrap>
-        {!open ? (
+        {item.answerHidden ? null : !open ? (
           <Button type="primary" ghost onClick={() => setOpen(true)} data-testid="wrong-retry">
             重做
           </Button>
@@ -96,7 +102,9 @@ function WrongItem({ item, userId }: { item: WrongQuestionItem; userId: number }
             提交重做
           </Button>
         )}
-        <Button onClick={() => setShowKey((s) => !s)}>{showKey ? '收起答案' : '查看答案'}</Button>
+        {!item.answerHidden && (
+          <Button onClick={() => setShowKey((s) => !s)}>{showKey ? '收起答案' : '查看答案'}</Button>
+        )}
         <Button
           loading={update.isPending}
           onClick={() =>

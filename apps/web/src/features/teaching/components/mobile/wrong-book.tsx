@@ -55,12 +55,18 @@ function Item({ item, userId }: { item: WrongQuestionItem; userId: number }) {
       <div className={`${styles.result} ${styles.wrong}`}>
         我的答案：{answerSummary(fromResponse(item.lastResponse))}
       </div>
-      {showKey && (
-        <div className={`${styles.result} ${styles.pending}`}>
-          正确答案：
-          <LazyRichText inline source={answerKeyText(item.answer) ?? ''} />
-          {item.analysis && <LazyRichText source={`解析：${item.analysis}`} />}
+      {item.answerHidden ? (
+        <div className={`${styles.result} ${styles.pending}`} role="note">
+          答案在作业截止后公布，届时可以查看答案和重做
         </div>
+      ) : (
+        showKey && (
+          <div className={`${styles.result} ${styles.pending}`}>
+            正确答案：
+            <LazyRichText inline source={answerKeyText(item.answer) ?? ''} />
+            {item.analysis && <LazyRichText source={`解析：${item.analysis}`} />}
+          </div>
+        )
       )}
       {retrying && (
         <div style={{ marginTop: 10 }}>
@@ -80,7 +86,7 @@ function Item({ item, userId }: { item: WrongQuestionItem; userId: number }) {
         </div>
       )}
       <div style={{ display: 'flex', gap: 8, marginTop: 10, flexWrap: 'wrap' }}>
-        {!retrying ? (
+        {item.answerHidden ? null : !retrying ? (
           <Button size="small" color="primary" fill="outline" onClick={() => setRetrying(true)}>
             重做
           </Button>
@@ -103,9 +109,11 @@ function Item({ item, userId }: { item: WrongQuestionItem; userId: number }) {
             提交重做
           </Button>
         )}
-        <Button size="small" onClick={() => setShowKey((s) => !s)}>
-          {showKey ? '收起答案' : '查看答案'}
-        </Button>
+        {!item.answerHidden && (
+          <Button size="small" onClick={() => setShowKey((s) => !s)}>
+            {showKey ? '收起答案' : '查看答案'}
+          </Button>
+        )}
         <Button
           size="small"
           loading={update.isPending}
