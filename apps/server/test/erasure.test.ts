@@ -172,7 +172,8 @@ describe('account cancellation', () => {
     expectOk(wxLogin);
     const bindTicket = hashParams(wxLogin.json().data.url).params.get('unionId');
     expectOk(
-      await api(t.app, { method: 'POST', url: ApiPaths.userBind, token: u.token, body: { ticket: bindTicket } }),
+      // In the browser that ran the flow: a bind ticket works only with that browser's flow cookie.
+      await browser.api({ method: 'POST', url: ApiPaths.userBind, token: u.token, body: { ticket: bindTicket } }),
     );
     expectOk(
       await api(t.app, {
