@@ -37,7 +37,7 @@ function seeded(seed: number): () => number {
 }
 
 test('ten papers of each subject open with their formulas rendered', async ({ page, allowConsoleErrors }) => {
-  // Ten 解析 of the shipped data show pictures from cdn.mathpix.com (data/README.md), a host this
+  // Six 解析 of the shipped data show pictures from cdn.mathpix.com (data/README.md), a host this
   // machine cannot resolve: their failed loads are expected here, and nothing else is.
   allowConsoleErrors(/Failed to load resource: net::ERR_NAME_NOT_RESOLVED/);
   // Answers and 解析 are shown to a logged-in reader: a teacher, who has no open homework of their own.
