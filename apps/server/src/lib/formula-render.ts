@@ -53,10 +53,17 @@ export function texToOmml(tex: string, display = false): string | null {
     .replace(/^<span class="katex(?:-display)?">(?:<span class="katex">)?/, '')
     .replace(/(<\/span>)+$/, '')
     .replace(/<annotation\b[\s\S]*?<\/annotation>/g, '')
-    .replace(/<\/?semantics>/g, '');
+    .replace(/<\/?semantics>/g, '')
+    // mml2omml knows no <mpadded> (KaTeX's \stackrel, \overset …) and would write its children as text:
+    // a plain row keeps them as mathematics.
+    .replace(/<mpadded\b[^>]*>/g, '<mrow>')
+    .replace(/<\/mpadded>/g, '</mrow>');
   try {
+    const raw = mml2omml(math);
+    // An element it cannot convert still ends up inside an `<m:t>` run: the plain text fallback then.
+    if (/<m:t\b[^>]*>[^<]*<m:/.test(raw)) return null;
     // mml2omml writes the characters of `<m:t>` unescaped (`-2<m`): escaped here, or the XML breaks.
-    const omml = mml2omml(math).replace(
+    const omml = raw.replace(
       /(<m:t\b[^>]*>)([\s\S]*?)(<\/m:t>)/g,
       (_, open: string, text: string, close: string) =>
         `${open}${text
