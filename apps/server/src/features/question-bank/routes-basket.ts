@@ -37,9 +37,9 @@ import {
 import {
   assertOwner,
   exportRateLimit,
-  hiddenAnswers,
-  questionAsRead,
+  mayExportAnswers,
   routePath,
+  sectionsAsRead,
   sendExport,
   type QuestionBankOptions,
 } from './routes-common';
@@ -48,25 +48,13 @@ const userParams = z.object({ userId: idParam });
 const paperParams = z.object({ userId: idParam, id: idParam });
 const itemParams = z.object({ userId: idParam, questionId: idParam });
 
-const questionIdsOf = (p: ComposedPaper) => p.sections.flatMap((s) => s.questions.map((q) => q.question.id));
-
 const basketRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app, opts) => {
   const auth = { onRequest: app.requireAuth };
-
-  /**
-   * A composed paper as its owner may read it: a question of the owner's open homework or quiz keeps its
-   * answer and 解析 hidden, as on `GET /api/v1/questions/{id}`, so putting it in a paper reveals nothing.
-   */
-  const asRead = async (request: FastifyRequest, paper: ComposedPaper) => {
-    const hidden = await hiddenAnswers(app, request, opts, questionIdsOf(paper));
-    return {
-      ...paper,
-      sections: paper.sections.map((s) => ({
-        ...s,
-        questions: s.questions.map((q) => ({ ...q, question: questionAsRead(q.question, hidden.get(q.question.id)) })),
-      })),
-    };
-  };
+  /** A composed paper as its owner may read it (`sectionsAsRead`): composing reveals no withheld answer. */
+  const asRead = async (request: FastifyRequest, paper: ComposedPaper) => ({
+    ...paper,
+    sections: await sectionsAsRead(app, request, opts, paper.sections),
+  });
 
   app.get(
     routePath(ApiPaths.userBasket, 'userId'),
@@ -254,13 +242,8 @@ const basketRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app, opt
       assertOwner(request, request.params.userId);
       const found = await composedDetail(app.db, request.params.userId, request.params.id);
       if (!found) throw notFound(Messages.notFoundRequest);
-      // No 参考答案 while any question of the paper is in the caller's open homework or quiz.
-      const hidden = request.query.answers ? await hiddenAnswers(app, request, opts, questionIdsOf(found)) : new Map();
-      return sendExport(
-        reply,
-        composedExportDoc(found, request.query.answers && hidden.size === 0),
-        request.query.format,
-      );
+      const answers = await mayExportAnswers(app, request, opts, found.sections, request.query.answers);
+      return sendExport(reply, composedExportDoc(found, answers), request.query.format);
     },
   );
 };

@@ -6,6 +6,7 @@ import {
   Messages,
   type AnswerHiddenReason,
   type ExportFormat,
+  type PaperSection,
   type QuestionDetail,
   type QuestionRead,
 } from '@eav/contract';
@@ -111,4 +112,37 @@ export function questionAsRead(q: QuestionDetail, hidden: AnswerHiddenReason | u
     analysis: hidden ? null : q.analysis,
     answerHidden: hidden ?? null,
   };
+}
+
+const sectionQuestionIds = (sections: PaperSection[]) => sections.flatMap((s) => s.questions.map((q) => q.question.id));
+
+/**
+ * Whether an export of these sections may append 参考答案与解析: asked for, and no question of the paper
+ * is withheld from the caller (`hiddenAnswers`).
+ */
+export async function mayExportAnswers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  opts: QuestionBankOptions,
+  sections: PaperSection[],
+  asked: boolean,
+): Promise<boolean> {
+  return asked && (await hiddenAnswers(app, request, opts, sectionQuestionIds(sections))).size === 0;
+}
+
+/**
+ * A paper's sections as the caller may read them (a bank paper or a composed one): each question as
+ * `GET /api/v1/questions/{id}` answers it (`hiddenAnswers`), so no paper shows an answer the bank withholds.
+ */
+export async function sectionsAsRead(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  opts: QuestionBankOptions,
+  sections: PaperSection[],
+) {
+  const hidden = await hiddenAnswers(app, request, opts, sectionQuestionIds(sections));
+  return sections.map((s) => ({
+    ...s,
+    questions: s.questions.map((q) => ({ ...q, question: questionAsRead(q.question, hidden.get(q.question.id)) })),
+  }));
 }

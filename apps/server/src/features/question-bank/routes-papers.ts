@@ -14,7 +14,6 @@ import {
   paperListItem,
   paperListQuery,
   paperRead,
-  type PaperDetail,
   QuestionBankMessages,
 } from '@eav/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,16 +23,13 @@ import { ok, page } from '../../lib/http';
 import { paperDetail, paperExportDoc, paperItems } from './questions';
 import {
   exportRateLimit,
-  hiddenAnswers,
-  questionAsRead,
+  mayExportAnswers,
   routePath,
+  sectionsAsRead,
   sendExport,
   type QuestionBankOptions,
 } from './routes-common';
 import { paperFacets as facetsOf, searchPapers } from './search-index';
-
-/** The bank ids of a paper's questions. */
-const questionIdsOf = (p: PaperDetail) => p.sections.flatMap((s) => s.questions.map((q) => q.question.id));
 
 const paperRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app, opts) => {
   app.get(
@@ -81,17 +77,7 @@ const paperRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app, opts
       if (!paper) throw notFound(QuestionBankMessages.paperNotFound);
       // The answers depend on who asks: never kept by a shared cache.
       reply.header('Cache-Control', 'private, no-store');
-      const hidden = await hiddenAnswers(app, request, opts, questionIdsOf(paper));
-      return ok({
-        ...paper,
-        sections: paper.sections.map((s) => ({
-          ...s,
-          questions: s.questions.map((q) => ({
-            ...q,
-            question: questionAsRead(q.question, hidden.get(q.question.id)),
-          })),
-        })),
-      });
+      return ok({ ...paper, sections: await sectionsAsRead(app, request, opts, paper.sections) });
     },
   );
 
@@ -110,9 +96,8 @@ const paperRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app, opts
     async (request, reply) => {
       const paper = await paperDetail(app.db, request.params.id);
       if (!paper) throw notFound(QuestionBankMessages.paperNotFound);
-      // No 参考答案 while any question of the paper is in the caller's open homework or quiz.
-      const hidden = request.query.answers ? await hiddenAnswers(app, request, opts, questionIdsOf(paper)) : new Map();
-      return sendExport(reply, paperExportDoc(paper, request.query.answers && hidden.size === 0), request.query.format);
+      const answers = await mayExportAnswers(app, request, opts, paper.sections, request.query.answers);
+      return sendExport(reply, paperExportDoc(paper, answers), request.query.format);
     },
   );
 };
