@@ -13,7 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { rowsOf } from '../src/db/client';
-import { lastBeijingDays } from '../src/lib/beijing-time';
+import { lastBeijingDays } from '@eav/contract';
 import { cityOfRegion, ZHEJIANG_CITIES } from '../src/features/big-data/cities';
 
 /** A count of people as the view may show it: null when withheld. */

@@ -14,7 +14,7 @@ import { prizeReadingTime, readingProgress, textbooks, users, userTextbooks } fr
 import { anonymiseAccount } from '../src/features/accounts/account-erasure';
 import { computeOverview } from '../src/features/big-data/overview';
 import { refreshRollups } from '../src/features/big-data/rollups';
-import { beijingDay } from '../src/lib/beijing-time';
+import { beijingDay } from '@eav/contract';
 import { referenceOverview } from './big-data-reference';
 import { createActivity, definition, importBooks, T0, usePrizeApp } from './prize-helpers';
 import { createUser } from './textbooks-helpers';

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { prizeReadingTime, readingProgress, users, userTextbooks } from '../src/db/schema';
 import { KEEP_MS } from '../src/features/big-data';
-import { beijingDay } from '../src/lib/beijing-time';
+import { beijingDay } from '@eav/contract';
 import { api } from './helpers';
 import { createActivity, definition, importBooks, T0, usePrizeApp } from './prize-helpers';
 import { createUser } from './textbooks-helpers';

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resources, userTextbooks, videos } from '../src/db/schema';
 import { seedGeneratedResources } from '../src/features/resources/seed';
 import { RESOURCE_URL_TTL_MS } from '../src/features/resources/access';
-import { beijingDay } from '../src/features/resources/stats';
+import { beijingDay } from '@eav/contract';
 import { api } from './helpers';
 import { addResource, PDF_BYTES, seedCatalogue, useResourcesApp, type Catalogue } from './resources-helpers';
 import { createUser, type TestUser } from './textbooks-helpers';

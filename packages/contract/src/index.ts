@@ -11,6 +11,7 @@ export * from './paths';
 export * from './vocabulary';
 export * from './links';
 export * from './service-hours';
+export * from './beijing-time';
 export * from './device';
 export * from './console';
 export * from './schemas/common';

@@ -4,15 +4,14 @@
  * rule of the web (chat widget, help centre, H5 联系我们) and of the server (the chat's after-hours
  * messages); plain code, no zod.
  */
-
-/** Beijing time is UTC+8 all year. */
-const BEIJING_OFFSET_MS = 8 * 3600_000;
+import { inBeijing } from './beijing-time';
 
 /** Whether the service is staffed at `now` (Beijing time; the end minute itself is closed). */
 export function isServiceOpen(now: Date = new Date()): boolean {
-  const beijing = new Date(now.getTime() + BEIJING_OFFSET_MS);
-  const day = beijing.getUTCDay();
-  const minutes = beijing.getUTCHours() * 60 + beijing.getUTCMinutes();
+  const beijing = inBeijing(now);
+  if (!beijing) return false;
+  const day = beijing.day();
+  const minutes = beijing.hour() * 60 + beijing.minute();
   const close = day === 0 || day === 6 ? 22 * 60 : 21 * 60;
   return minutes >= 9 * 60 && minutes < close;
 }

@@ -2,7 +2,7 @@
  * Account data access shared by the routes: user lookup, sessions, the login answer, profile
  * completeness and the password lockout (ADR 004).
  */
-import { ErrorCode, LIMITS, type LoginData, type ProfileIdentity } from '@eav/contract';
+import { beijingDay, ErrorCode, inBeijing, LIMITS, type LoginData, type ProfileIdentity } from '@eav/contract';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
@@ -135,18 +135,11 @@ export function loginData(u: UserRow, session: { token: string; expiresAt: Date 
   };
 }
 
-const beijingTime = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const beijingDay = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', month: 'numeric', day: 'numeric' });
-
 /** "14:05" in Beijing time, with the date when it is not today there. */
 export function formatBeijing(at: number, now: number): string {
-  const time = beijingTime.format(at);
-  return beijingDay.format(at) === beijingDay.format(now) ? time : `${beijingDay.format(at)} ${time}`;
+  const when = inBeijing(at);
+  if (!when) throw new RangeError(`not an instant: ${at}`);
+  return beijingDay(at) === beijingDay(now) ? when.format('HH:mm') : when.format('M/D HH:mm');
 }
 
 /** 429 AUTH.LOCKED naming until when (Beijing time) and pointing to SMS login. */

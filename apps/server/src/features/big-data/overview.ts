@@ -12,11 +12,11 @@ import {
   type BigDataCount,
   type BigDataOverview,
   type ResourceType,
+  lastBeijingDays,
 } from '@eav/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/client';
-import { lastBeijingDays } from '../../lib/beijing-time';
 import { cityOfRegion, ZHEJIANG_CITIES } from './cities';
 
 /** A count of people as the view may show it: null when withheld. */

@@ -3,11 +3,10 @@
  * read only (like big-data/), for any console role. The console's sections live with the features
  * that own their data (accounts/console/, textbooks/routes-admin-batches.ts).
  */
-import { adminOverview, ApiPaths, CONSOLE_ACCESS, envelope } from '@eav/contract';
+import { adminOverview, ApiPaths, CONSOLE_ACCESS, envelope, beijingDay } from '@eav/contract';
 import { and, count, gt, gte, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activationBatches, activationCodes, auditLog, users } from '../../db/schema';
-import { beijingDay } from '../../lib/beijing-time';
 import { ok } from '../../lib/http';
 
 const consoleFeature: FastifyPluginAsyncZod = async (app) => {

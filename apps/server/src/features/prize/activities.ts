@@ -14,13 +14,14 @@ import {
   type PrizeActivity,
   type PrizeGroup,
   activityDefinition as definitionSchema,
+  beijingDay,
+  beijingIso,
 } from '@eav/contract';
 import { and, asc, count, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { prizeActivities, prizeActivityBooks, prizeGroups, prizeParticipants, textbooks } from '../../db/schema';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors';
-import { beijingDay, beijingIso } from '../../lib/beijing-time';
 
 export type ActivityRow = typeof prizeActivities.$inferSelect;
 

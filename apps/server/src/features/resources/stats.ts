@@ -7,9 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { resourceEvents, resourceFavorites, resources } from '../../db/schema';
-import { beijingDay } from '../../lib/beijing-time';
-
-export { beijingDay } from '../../lib/beijing-time';
+import { beijingDay } from '@eav/contract';
 
 /** Counts a view or download of `userId` unless already counted today; true when it counted. */
 export async function countEvent(

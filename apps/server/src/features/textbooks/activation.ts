@@ -11,7 +11,13 @@
  * created: the CLI (`npm run codes:generate`) and the administrators' endpoint
  * `POST /api/v1/admin/textbooks/{id}/codes` both call it.
  */
-import { ACTIVATION_CODE_ALPHABET, ErrorCode, normalizeActivationCode, TextbookMessages } from '@eav/contract';
+import {
+  ACTIVATION_CODE_ALPHABET,
+  endOfBeijingDay,
+  ErrorCode,
+  normalizeActivationCode,
+  TextbookMessages,
+} from '@eav/contract';
 import { and, count, eq, gt, isNull, or, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activationCodes, activationFailures, textbooks, userTextbooks } from '../../db/schema';
@@ -91,11 +97,8 @@ export async function findTextbookByKey(
  * @throws 400 (Chinese message) for a malformed or non-existent date, or a day already over at `now`.
  */
 export function expiryOfDay(day: string, now: number): Date {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  const noon = m ? new Date(`${day}T12:00:00Z`) : null;
-  if (!m || !noon || Number.isNaN(noon.getTime()) || noon.toISOString().slice(0, 10) !== day)
-    throw badRequest('有效期必须是有效日期，格式 YYYY-MM-DD');
-  const end = new Date(`${day}T23:59:59.999+08:00`);
+  const end = endOfBeijingDay(day);
+  if (!end) throw badRequest('有效期必须是有效日期，格式 YYYY-MM-DD');
   if (end.getTime() <= now) throw badRequest('有效期不能早于今天');
   return end;
 }

@@ -2,7 +2,7 @@
  * 研修档案 and 我的研修 (docs/training.md, Archive): completed courses grouped by school year
  * (1 September – 31 August, Beijing time) with their hours, newest first, and its Excel export.
  */
-import type { TrainingArchive, TrainingMineItem } from '@eav/contract';
+import { inBeijing, type TrainingArchive, type TrainingMineItem } from '@eav/contract';
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
@@ -18,9 +18,9 @@ import { courseCards } from './courses';
 
 /** The school year (`2025-2026`) of an instant: years start on 1 September, Beijing time. */
 export function schoolYearOf(at: Date): string {
-  const b = new Date(at.getTime() + 8 * 3600_000);
-  const y = b.getUTCFullYear();
-  const start = b.getUTCMonth() >= 8 ? y : y - 1;
+  const b = inBeijing(at);
+  if (!b) throw new RangeError(`not an instant: ${String(at)}`);
+  const start = b.month() >= 8 ? b.year() : b.year() - 1;
   return `${start}-${start + 1}`;
 }
 

@@ -4,7 +4,7 @@
  * and digits), rendered as an A4 landscape PDF in Noto Sans SC, verified publicly (holder name
  * masked), revoked by operators; account cancellation revokes them and erases the holder.
  */
-import { TrainingMessages, type TrainingVerifyResult } from '@eav/contract';
+import { inBeijing, TrainingMessages, type TrainingVerifyResult } from '@eav/contract';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Db, Tx } from '../../db/client';
@@ -97,8 +97,7 @@ export async function revokeCertificate(db: Db, raw: string, reason: string, now
 
 /** Beijing date `YYYY年M月D日` of an instant. */
 export function beijingDate(d: Date): string {
-  const b = new Date(d.getTime() + 8 * 3600_000);
-  return `${b.getUTCFullYear()}年${b.getUTCMonth() + 1}月${b.getUTCDate()}日`;
+  return inBeijing(d)?.format('YYYY年M月D日') ?? '';
 }
 
 /** Hours as shown: 2, 2.5. */

@@ -12,6 +12,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSession } from '@/stores/session';
 import { useBigDataOverview, type OverviewView } from '../api/get-overview';
 import styles from './big-data.module.css';
+import { beijingFormat } from '@/lib/beijing-format';
 
 const BarChart = lazy(() => import('@/components/charts/bar-chart').then((m) => ({ default: m.BarChart })));
 const DayChart = lazy(() => import('@/components/charts/day-chart').then((m) => ({ default: m.DayChart })));
@@ -99,7 +100,7 @@ export function BigDataCentre() {
             教材覆盖、激活、阅读、下载与用户分布，来自平台实时数据，每分钟自动更新
             {data && (
               <span className={styles.updated} data-testid="big-data-updated">
-                更新于 {new Date(data.generatedAt).toLocaleTimeString('zh-CN', { hour12: false })}
+                更新于 {beijingFormat(data.generatedAt, 'HH:mm:ss')}
               </span>
             )}
           </p>

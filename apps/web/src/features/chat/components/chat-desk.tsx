@@ -23,6 +23,7 @@ import { useDeskSocket } from '../hooks/use-desk-socket';
 import { httpsOnly, sameOriginOnly } from '../lib/linkify';
 import { MessageText } from './message-text';
 import styles from './chat-desk.module.css';
+import { beijingFormat } from '@/lib/beijing-format';
 
 const STATUS = {
   waiting: { text: '排队中', color: 'orange' },
@@ -30,14 +31,7 @@ const STATUS = {
   closed: { text: '已结束', color: 'default' },
 } as const;
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', {
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Asia/Shanghai',
-  });
+const when = (iso: string) => beijingFormat(iso, 'M/D HH:mm');
 
 function ConversationList({
   title,

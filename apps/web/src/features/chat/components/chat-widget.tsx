@@ -13,11 +13,11 @@ import { useChat } from '../hooks/use-chat';
 import { httpsOnly } from '../lib/linkify';
 import { MessageText } from './message-text';
 import styles from './chat-widget.module.css';
+import { beijingFormat } from '@/lib/beijing-format';
 
 const MAX = LIMITS.chat.messageMax;
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Shanghai' });
+const time = (iso: string) => beijingFormat(iso, 'HH:mm');
 
 export default function ChatWidget({ variant, onClose }: ChatWidgetProps) {
   const { pathname } = useLocation();

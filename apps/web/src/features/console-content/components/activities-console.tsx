@@ -12,13 +12,14 @@ import { errorMessage } from '@/lib/error-message';
 import { useActivityStats, useAdminActivities } from '../api/activities';
 import { ActivityEditor } from './activity-editor';
 import styles from './console.module.css';
+import { beijingDateTime } from '@/lib/beijing-format';
 
 const STATUS: Record<ActivityStatus, { label: string; color: string }> = {
   upcoming: { label: '未开始', color: 'blue' },
   running: { label: '进行中', color: 'green' },
   ended: { label: '已结束', color: 'default' },
 };
-const time = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
+const time = (iso: string) => beijingDateTime(iso);
 
 function Figures({ activity }: { activity: AdminActivity }) {
   const stats = useActivityStats(activity.activityCode);

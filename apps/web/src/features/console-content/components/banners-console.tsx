@@ -39,6 +39,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useAdminBanners, useDeleteBanner, useReorderBanners, useSaveBanner } from '../api/banners';
 import { BannerCropDialog } from './banner-crop-dialog';
 import styles from './console.module.css';
+import { beijingDateTime } from '@/lib/beijing-format';
 
 /** Pictures the browser can decode and the server accepts, and their size bound (bytes). */
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
@@ -63,7 +64,7 @@ const toLocalInput = (iso: string | null) => {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
 const fromLocalInput = (v: string) => (v ? new Date(v).toISOString() : null);
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '不限');
+const time = (iso: string | null) => beijingDateTime(iso, '不限');
 
 const STATE_COLORS: Record<BannerState, string> = {
   showing: 'green',

@@ -18,9 +18,10 @@ import { ExportButtons } from '@/components/export-buttons';
 import { errorMessage } from '@/lib/error-message';
 import { getPreviewUrl, useReviewQueue, useReviewResource, type ReviewQuery } from '../api/review';
 import styles from './console.module.css';
+import { beijingDateTime } from '@/lib/beijing-format';
 
 const STATUS_COLOR: Record<ResourceStatus, string> = { pending: 'gold', published: 'green', rejected: 'red' };
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
+const time = (iso: string | null) => beijingDateTime(iso);
 const REASON_MAX = 200;
 
 function RejectDialog({ upload, onClose }: { upload: MyResourceUpload; onClose: () => void }) {

@@ -27,9 +27,10 @@ import { useUploadCover } from '../api/upload-cover';
 import { useUploadPdf } from '../api/upload-pdf';
 import { ChapterEditor } from './chapter-editor';
 import styles from './console.module.css';
+import { beijingDateTime } from '@/lib/beijing-format';
 
 const ACCESS_OPTIONS = TEXTBOOK_ACCESS.map((a) => ({ value: a, label: TEXTBOOK_ACCESS_LABELS[a] }));
-const time = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
+const time = (iso: string) => beijingDateTime(iso);
 
 function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void }) {
   const { message } = App.useApp();

@@ -2,6 +2,7 @@
  * A whole form body checked with its contract zod schema (the server's own), each issue placed on
  * the form field its path names, in the schema's Chinese words.
  */
+import { beijingDay } from '@eav/contract';
 import type { FormInstance } from 'antd';
 import type { z } from 'zod';
 import '@/lib/form-rules';
@@ -29,7 +30,7 @@ export function checkBody<S extends z.ZodType>(
 
 /** Today in Beijing as `YYYY-MM-DD` (the default publication day of a notice). */
 export function beijingToday(now = Date.now()): string {
-  return new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
+  return beijingDay(now);
 }
 
 /** Clears the form's earlier errors and shows `problems` on their fields. */

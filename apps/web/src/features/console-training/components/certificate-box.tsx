@@ -11,8 +11,9 @@ import { requiredRule, zodRule } from '@/lib/form-rules';
 import { useCertificate } from '../api/get-certificate';
 import { useRevokeCertificate } from '../api/revoke-certificate';
 import styles from './console.module.css';
+import { beijingDateTime } from '@/lib/beijing-format';
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
+const time = (iso: string | null) => beijingDateTime(iso);
 
 export function CertificateBox() {
   const { message } = App.useApp();

@@ -12,8 +12,9 @@ import { CertificateBox } from './certificate-box';
 import { CourseDrawer } from './course-drawer';
 import styles from './console.module.css';
 import { ExportButtons } from '@/components/export-buttons';
+import { beijingDateTime } from '@/lib/beijing-format';
 
-const time = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
+const time = (iso: string) => beijingDateTime(iso);
 
 export function TrainingConsole() {
   const { modal, message } = App.useApp();

@@ -10,8 +10,9 @@ import { AUDIT_EVENT_LABELS } from '../lib/sections';
 import { ExportButtons } from '@/components/export-buttons';
 import { SectionError } from './section-error';
 import styles from './console.module.css';
+import { beijingDateTime } from '@/lib/beijing-format';
 
-const time = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
+const time = (iso: string) => beijingDateTime(iso);
 const values = (v: Record<string, unknown> | null) =>
   v ? <span className={styles.json}>{JSON.stringify(v)}</span> : '—';
 

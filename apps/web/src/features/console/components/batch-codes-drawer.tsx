@@ -5,8 +5,9 @@ import { useEffect, useState } from 'react';
 import { useBatchCodes } from '../api/batch-codes';
 import { errorText } from '../lib/console-error';
 import { ExportButtons } from '@/components/export-buttons';
+import { beijingDateTime } from '@/lib/beijing-format';
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
+const time = (iso: string | null) => beijingDateTime(iso);
 
 export function BatchCodesDrawer({ batch, onClose }: { batch: AdminCodeBatchRow | null; onClose: () => void }) {
   const [query, setQuery] = useState<AdminBatchCodesQuery>({ page: 1, pageSize: 20 });

@@ -36,8 +36,9 @@ import { BatchCodesDrawer } from './batch-codes-drawer';
 import { ExportButtons } from '@/components/export-buttons';
 import { SectionError } from './section-error';
 import styles from './console.module.css';
+import { beijingDateTime } from '@/lib/beijing-format';
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
+const time = (iso: string | null) => beijingDateTime(iso);
 const fields = adminCodeBatchBody.shape;
 
 interface BatchForm {

@@ -19,9 +19,10 @@ import {
 import { errorText } from '../lib/console-error';
 import styles from './console.module.css';
 import { STATUS_LABELS } from './users-section';
+import { beijingDateTime } from '@/lib/beijing-format';
 
 const PROVIDERS: Record<string, string> = { wechat: '微信', zjer: '之江汇', educube: '教育魔方' };
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
+const time = (iso: string | null) => beijingDateTime(iso);
 
 export function UserDrawer({
   userId,

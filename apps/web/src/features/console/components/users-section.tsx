@@ -21,9 +21,10 @@ import { ExportButtons } from '@/components/export-buttons';
 import { SectionError } from './section-error';
 import { UserDrawer } from './user-drawer';
 import styles from './console.module.css';
+import { beijingDateTime } from '@/lib/beijing-format';
 
 export const STATUS_LABELS: Record<string, string> = { active: '正常', disabled: '已停用', cancelled: '已注销' };
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
+const time = (iso: string | null) => beijingDateTime(iso);
 
 export function UsersSection({ isAdmin }: { isAdmin: boolean }) {
   const { modal, message } = App.useApp();

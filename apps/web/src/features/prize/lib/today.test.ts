@@ -1,7 +1,8 @@
 /** Today's reading minutes and points from the statement, and the page's display helpers. */
 import { describe, expect, it } from 'vitest';
 import type { LedgerEntry } from '@eav/contract';
-import { beijingDay, chance, formatDateTime, readingMinutes } from './format';
+import { beijingDay } from '@eav/contract';
+import { chance, formatDateTime, readingMinutes } from './format';
 import { todayFigures } from './today';
 
 const NOW = Date.parse('2026-11-23T01:30:00Z'); // 09:30 in Beijing

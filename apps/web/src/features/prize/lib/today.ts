@@ -3,8 +3,7 @@
  * Beijing day and credits `pointsPerMinute` per full minute, so today's reading minutes are today's
  * reading points divided by that rate. Used when the answer does not carry them itself.
  */
-import type { LedgerEntry } from '@eav/contract';
-import { beijingDay } from './format';
+import { beijingDay, type LedgerEntry } from '@eav/contract';
 
 export function todayFigures(
   ledger: LedgerEntry[],

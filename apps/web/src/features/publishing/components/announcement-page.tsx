@@ -2,13 +2,13 @@
  * `/smartPublishing/news?id=`: one 出版动态 announcement, its Markdown body drawn by the project's
  * one renderer (components/rich-text, raw HTML off). Unknown or unpublished: a 404 page.
  */
+import { beijingDayOf } from '@eav/contract';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Breadcrumb, Button, Result, Skeleton } from 'antd';
 import { LazyRichText } from '@/components/rich-text';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAnnouncement } from '../api/get-announcement';
-import { beijingDay } from './publishing-home';
 import styles from './publishing.module.css';
 
 export function AnnouncementPage() {
@@ -56,7 +56,7 @@ export function AnnouncementPage() {
           <article className={styles.article} data-testid="announcement">
             <h1 className={styles.articleTitle}>{q.data.title}</h1>
             <p className={styles.articleMeta}>
-              发布于 <time dateTime={q.data.publishedAt ?? undefined}>{beijingDay(q.data.publishedAt)}</time>
+              发布于 <time dateTime={q.data.publishedAt ?? undefined}>{beijingDayOf(q.data.publishedAt)}</time>
             </p>
             <LazyRichText source={q.data.body} className={styles.articleBody} />
             <p className={styles.back}>

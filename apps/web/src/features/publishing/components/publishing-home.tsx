@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { TextbookListItem } from '@eav/contract';
+import { beijingDayOf, type TextbookListItem } from '@eav/contract';
 import { Alert, Button, Empty, Pagination, Skeleton } from 'antd';
 import { paths } from '@/config/paths';
 import { ANNOUNCEMENTS_PAGE_SIZE, useAnnouncements } from '../api/get-announcements';
@@ -16,12 +16,6 @@ import { usePageLinks } from '@/components/ui/page-links';
 
 /** `/smartPublishing/news?id=`. */
 export const announcementHref = (id: number) => `${paths.publishingNews}?id=${id}`;
-
-/** `2026-11-02T01:00:00Z` → `2026-11-02` (Beijing day). */
-export function beijingDay(iso: string | null): string {
-  if (!iso) return '';
-  return new Date(iso).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
-}
 
 function Showcase({ renderBook }: { renderBook: (book: TextbookListItem) => ReactNode }) {
   const q = useShowcase();
@@ -106,7 +100,7 @@ function News() {
                   {a.title}
                 </Link>
                 <time className={styles.newsDate} dateTime={a.publishedAt ?? undefined}>
-                  {beijingDay(a.publishedAt)}
+                  {beijingDayOf(a.publishedAt)}
                 </time>
                 {a.summary && <p className={styles.newsSummary}>{a.summary}</p>}
               </li>

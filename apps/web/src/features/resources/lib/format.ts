@@ -1,4 +1,5 @@
 /** Display helpers of the resource pages. */
+import { beijingDayOf } from '@eav/contract';
 
 /** `1.2 MB`, `356 KB`, `—` when unknown. */
 export function formatSize(bytes: number | null | undefined): string {
@@ -11,10 +12,7 @@ export function formatSize(bytes: number | null | undefined): string {
 
 /** `2026-11-23` of an ISO time (the date in Beijing time, as the portal shows dates). */
 export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '—';
-  return new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+  return beijingDayOf(iso) || '—';
 }
 
 /** `1.2万` for large counts. */

@@ -3,7 +3,13 @@
  * from its grading mode, a draft ↔ `answerResponse`, a chapter's page range for a reading
  * assignment, and the short texts of due dates and statuses.
  */
-import type { AnswerResponse, AssignmentQuestion, ChapterTreeNode, SavedAnswer } from '@eav/contract';
+import {
+  inBeijing,
+  type AnswerResponse,
+  type AssignmentQuestion,
+  type ChapterTreeNode,
+  type SavedAnswer,
+} from '@eav/contract';
 import type { AnswerDraft, AnswerKind } from './answers';
 import type { AnswerQuestion } from '../components/common/question-text';
 
@@ -89,14 +95,11 @@ export function chapterPageRange(
   return { pageFrom: node.page, pageTo: Math.max(pageTo, node.page) };
 }
 
-/** `11月23日 18:00` in the viewer's time zone; with the year when it is not this year. */
+/** `11月23日 18:00` in Beijing time; with the year when it is not this year there. */
 export function formatDateTime(iso: string | null | undefined, now = new Date()): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '—';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const day = `${d.getMonth() + 1}月${d.getDate()}日 ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  return d.getFullYear() === now.getFullYear() ? day : `${d.getFullYear()}年${day}`;
+  const d = iso ? inBeijing(iso) : null;
+  if (!d) return '—';
+  return d.format(d.year() === inBeijing(now)?.year() ? 'M月D日 HH:mm' : 'YYYY年M月D日 HH:mm');
 }
 
 /** `还剩 2 天` / `还剩 3 小时` / `已截止` for a due time. */

@@ -1,4 +1,5 @@
 /** Display formats shared by the textbook pages. */
+import { beijingDayOf } from '@eav/contract';
 
 /** Bytes as 12.3 MB / 800 KB. */
 export function formatFileSize(bytes: number): string {
@@ -16,11 +17,9 @@ export function formatDuration(sec: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
-/** An ISO time as 2026-03-08 (local date). */
+/** An ISO time as 2026-03-08 (the Beijing day, as the portal shows dates); '' for an unreadable one. */
 export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return beijingDayOf(iso);
 }
 
 /** Reading progress as a percentage 0-100, or null when the page count is unknown. */

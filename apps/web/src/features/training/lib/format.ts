@@ -1,4 +1,5 @@
 /** Display helpers of the training pages. */
+import { beijingDayOf } from '@eav/contract';
 
 /** Seconds as `m 分 s 秒` (or `s 秒` under a minute). */
 export function durationText(sec: number): string {
@@ -12,7 +13,7 @@ export const hoursLabel = (h: number) => `${Math.round(h * 10) / 10} 学时`;
 
 /** An ISO instant as a Beijing date `YYYY-MM-DD`. */
 export function beijingDateText(iso: string): string {
-  return new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+  return beijingDayOf(iso);
 }
 
 /** A random id of a playing session (letters and digits, 32 characters). */

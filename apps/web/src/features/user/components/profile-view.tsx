@@ -13,6 +13,7 @@ import { useCompleted } from '../api/get-completed';
 import { ProfileForm } from './profile-form';
 import { UserAvatar } from './user-avatar';
 import styles from './user.module.css';
+import { beijingFormat } from '@/lib/beijing-format';
 
 const FIELD_LABELS: Record<string, string> = {
   realName: '真实姓名',
@@ -80,7 +81,7 @@ export function ProfileView({ userId }: { userId: number }) {
             </h2>
             <div className={styles.heroMeta}>
               <span>手机号：{maskPhone(p.phone)}</span>
-              <span>注册时间：{new Date(p.createdAt).toLocaleDateString('zh-CN')}</span>
+              <span>注册时间：{beijingFormat(p.createdAt, 'YYYY/M/D')}</span>
             </div>
           </div>
         </div>

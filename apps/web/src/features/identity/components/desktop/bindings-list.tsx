@@ -22,6 +22,7 @@ import { bindConfirmText, PROVIDER_LABELS } from '../../utils/labels';
 import { clearPending, loadPending, saveReturnTo, type PendingBinding } from '../../utils/pending-binding';
 import styles from './desktop.module.css';
 import { WechatQrLogin } from './wechat-qr-login';
+import { beijingDateTime } from '@/lib/beijing-format';
 
 const DESCRIPTIONS: Record<ExternalProvider, string> = {
   wechat: '绑定后可使用微信扫码登录',
@@ -30,9 +31,7 @@ const DESCRIPTIONS: Record<ExternalProvider, string> = {
 };
 
 function formatTime(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString('zh-CN', { hour12: false });
+  return beijingDateTime(iso, '');
 }
 
 export function BindingsList({ userId }: { userId: number }) {

@@ -1,17 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { beijingDay, beijingIso, lastBeijingDays } from './beijing-time';
+import { beijingDay, beijingDayOf, beijingIso, endOfBeijingDay, inBeijing, lastBeijingDays } from './beijing-time';
 
 const direct = {
   day: (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10),
   iso: (ms: number) => `${new Date(ms + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`,
 };
 
-/** Instants from 1970 to 2100, biased towards day and second boundaries, in any order. */
+/**
+ * Instants from 1992 (Beijing has kept UTC+8 all year since 1991's summer time ended) to 2100,
+ * biased towards day and second boundaries, in any order.
+ */
 const instant = fc.oneof(
-  fc.integer({ min: 0, max: 4_102_444_800_000 }),
+  fc.integer({ min: 694_224_000_000, max: 4_102_444_800_000 }),
   fc
-    .integer({ min: 0, max: 47_000 })
+    .integer({ min: 8_036, max: 47_000 })
     .chain((d) => fc.integer({ min: -2, max: 2 }).map((e) => d * 86_400_000 - 8 * 3600_000 + e)),
   fc
     .integer({ min: 1_700_000_000, max: 1_700_000_100 })
@@ -46,5 +49,21 @@ describe('Beijing time', () => {
     expect(() => beijingDay(Number.NaN)).toThrow(RangeError);
     expect(() => beijingIso(Number.NaN)).toThrow(RangeError);
     expect(beijingDay(0)).toBe('1970-01-01');
+  });
+
+  it('reads ISO times and names their Beijing day, or nothing for an unreadable one', () => {
+    expect(beijingDayOf('2026-11-02T16:00:00Z')).toBe('2026-11-03');
+    expect(beijingDayOf('2026-11-02T15:59:59.999Z')).toBe('2026-11-02');
+    expect(beijingDayOf('soon')).toBe('');
+    expect(beijingDayOf(null)).toBe('');
+    expect(inBeijing('not a date')).toBeNull();
+    expect(inBeijing(Date.UTC(2026, 0, 1, 1, 30))?.format('YYYY年M月D日 HH:mm')).toBe('2026年1月1日 09:30');
+  });
+
+  it('ends a Beijing day at 23:59:59.999 Beijing time and refuses days that do not exist', () => {
+    expect(endOfBeijingDay('2026-11-28')?.toISOString()).toBe('2026-11-28T15:59:59.999Z');
+    expect(endOfBeijingDay('2026-02-30')).toBeNull();
+    expect(endOfBeijingDay('2026-1-3')).toBeNull();
+    expect(endOfBeijingDay('')).toBeNull();
   });
 });
