@@ -8,11 +8,15 @@
 //                         another feature, never app
 //     shared folders   -> other shared folders only; never features, never app
 //     app (and main)   -> anything
-//   and for apps/server/src: features/<name> never reaches into another feature's files (its index.ts,
-//   the feature's public surface, is the only way in).
+//   and for apps/server/src: features/<name> never reaches into another feature's files, and the core
+//   (app.ts, main.ts, seed/, routes/, lib/, plugins/, db/, cli/) never into any feature's files: a
+//   feature's index.ts, its public surface, is the only way in.
+// - No import cycles (eslint-plugin-import-x no-cycle) in the three source trees, dynamic imports
+//   included: a cycle is broken by moving code to where it belongs, never by a lazy import.
 // Formatting is Prettier's job (.prettierrc.json); no stylistic lint rules here.
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -163,6 +167,12 @@ export default tseslint.config(
                 'Feature "${file.feature}" must not import feature "${dependency.feature}": features never import each other; share through src/{api,components,lib,stores,hooks,...} or compose in src/app.',
             },
             {
+              from: ['server-core'],
+              disallow: ['server-feature'],
+              message:
+                'Server core code must not reach into feature "${dependency.feature}": import what its index.ts exports (add the export there).',
+            },
+            {
               from: ['server-feature', 'server-feature-index'],
               disallow: [['server-feature', { feature: '!${from.feature}' }]],
               message:
@@ -172,6 +182,17 @@ export default tseslint.config(
         },
       ],
     },
+  },
+
+  // Import cycles. Type-only imports are erased at build time and are not counted.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'packages/contract/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver': { [`${root}/eslint-resolver.cjs`]: {} },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 
   // Tests and test helpers run in Node but also touch the DOM (jsdom, Playwright's page.evaluate).

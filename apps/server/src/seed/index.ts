@@ -12,17 +12,14 @@ import { textbooks, users } from '../db/schema';
 import { seedBanners } from './banners';
 import { seedDictionaries } from './dictionaries';
 import type { SeedContext, Seeder } from './seeder';
-import { seedTextbooks } from '../features/textbooks';
+import { describeVideo, seedTextbooks } from '../features/textbooks';
 import { seedPublishing } from '../features/publishing';
 import { seedPrize } from '../features/prize';
-import { seedDemoAccounts } from '../features/accounts/seed';
-import { seedDemoIdentities } from '../features/accounts/external';
+import { seedDemoAccounts, seedDemoIdentities } from '../features/accounts';
 import { seedResources } from '../features/resources';
-import { seedQuestionBank } from '../features/question-bank';
+import { questionDetails, seedQuestionBank } from '../features/question-bank';
 import { teachingSeeder } from '../features/teaching';
-import { questionDetails } from '../features/question-bank/questions';
 import { trainingSeeder } from '../features/training';
-import { describeVideo } from '../features/textbooks/video-grant';
 
 /** In order: later seeders may rely on the dictionaries. Features append theirs here. */
 const SEEDERS: Seeder[] = [

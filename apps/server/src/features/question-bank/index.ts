@@ -17,6 +17,8 @@ import consoleChapterRoutes from './routes-console-chapters';
 import paperRoutes from './routes-papers';
 import questionRoutes from './routes-questions';
 
+export { importCommand } from './cli';
+export { questionDetails } from './questions';
 export { seedQuestionBank } from './seed';
 export type { QuestionBankOptions } from './routes-common';
 

@@ -24,7 +24,11 @@ import type { TextbooksOptions } from './routes-common';
 import readerRoutes from './routes-reader';
 import videoRoutes from './routes-videos';
 
-export { coverUrlOf } from './catalogue';
+export { activationCodesCsv } from './csv';
+export { expiryOfDay, issueCodes, MAX_CODES_PER_ISSUE, type IssuedCodes } from './activation';
+export { cardsByIds, coverUrlOf, warmTitleIndex } from './catalogue';
+export { formatImportReport, importTextbooks } from './importer';
+export { describeVideo, grantVideo } from './video-grant';
 export { seedTextbooks } from './seed';
 export type { TextbooksOptions } from './routes-common';
 
