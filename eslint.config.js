@@ -13,7 +13,9 @@
 //   feature's index.ts, its public surface, is the only way in.
 // - No import cycles (eslint-plugin-import-x no-cycle) in the three source trees, dynamic imports
 //   included: a cycle is broken by moving code to where it belongs, never by a lazy import.
+// - Every eslint-disable comment says why (`-- reason`), and one that disables nothing is an error.
 // Formatting is Prettier's job (.prettierrc.json); no stylistic lint rules here.
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import importX from 'eslint-plugin-import-x';
@@ -56,6 +58,9 @@ export default tseslint.config(
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { '@eslint-community/eslint-comments': eslintComments },
+    // eslint-enable closes a described eslint-disable block; it needs no reason of its own.
+    rules: { '@eslint-community/eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }] },
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -32,6 +32,11 @@ const FIXTURES: Record<string, string> = {
   // A cycle made of type-only imports is erased at build time.
   'packages/contract/src/t1.ts': "import type { T2 } from './t2';\n\nexport interface T1 {\n  next: T2 | null;\n}\n",
   'packages/contract/src/t2.ts': "import type { T1 } from './t1';\n\nexport interface T2 {\n  next: T1 | null;\n}\n",
+  // Disable comments must say why.
+  'packages/contract/src/no-reason.ts':
+    '// eslint-disable-next-line no-control-regex\nexport const CONTROL = /[\\u0000-\\u001f]/;\n',
+  'packages/contract/src/with-reason.ts':
+    '// eslint-disable-next-line no-control-regex -- control characters are what this finds\nexport const CONTROL = /[\\u0000-\\u001f]/;\n',
 };
 
 let root: string;
@@ -86,5 +91,12 @@ describe('lint rules of the repository', () => {
   it('allows a cycle of type-only imports', () => {
     expect(rulesOf('packages/contract/src/t1.ts')).toEqual([]);
     expect(rulesOf('packages/contract/src/t2.ts')).toEqual([]);
+  });
+
+  it('refuses an eslint-disable comment without a reason', () => {
+    expect(rulesOf('packages/contract/src/no-reason.ts')).toEqual([
+      '@eslint-community/eslint-comments/require-description',
+    ]);
+    expect(rulesOf('packages/contract/src/with-reason.ts')).toEqual([]);
   });
 });
