@@ -8,11 +8,17 @@
 //                         another feature, never app
 //     shared folders   -> other shared folders only; never features, never app
 //     app (and main)   -> anything
-//   and for apps/server/src: features/<name> never reaches into another feature's files (its index.ts,
-//   the feature's public surface, is the only way in).
+//   and for apps/server/src: features/<name> never reaches into another feature's files, and the core
+//   (app.ts, main.ts, seed/, routes/, lib/, plugins/, db/, cli/) never into any feature's files: a
+//   feature's index.ts, its public surface, is the only way in.
+// - No import cycles (eslint-plugin-import-x no-cycle) in the three source trees, dynamic imports
+//   included: a cycle is broken by moving code to where it belongs, never by a lazy import.
+// - Every eslint-disable comment says why (`-- reason`), and one that disables nothing is an error.
 // Formatting is Prettier's job (.prettierrc.json); no stylistic lint rules here.
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -52,6 +58,9 @@ export default tseslint.config(
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { '@eslint-community/eslint-comments': eslintComments },
+    // eslint-enable closes a described eslint-disable block; it needs no reason of its own.
+    rules: { '@eslint-community/eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }] },
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -163,6 +172,12 @@ export default tseslint.config(
                 'Feature "${file.feature}" must not import feature "${dependency.feature}": features never import each other; share through src/{api,components,lib,stores,hooks,...} or compose in src/app.',
             },
             {
+              from: ['server-core'],
+              disallow: ['server-feature'],
+              message:
+                'Server core code must not reach into feature "${dependency.feature}": import what its index.ts exports (add the export there).',
+            },
+            {
               from: ['server-feature', 'server-feature-index'],
               disallow: [['server-feature', { feature: '!${from.feature}' }]],
               message:
@@ -172,6 +187,17 @@ export default tseslint.config(
         },
       ],
     },
+  },
+
+  // Import cycles. Type-only imports are erased at build time and are not counted.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'packages/contract/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver': { [`${root}/eslint-resolver.cjs`]: {} },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 
   // Tests and test helpers run in Node but also touch the DOM (jsdom, Playwright's page.evaluate).

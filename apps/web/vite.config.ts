@@ -251,9 +251,9 @@ export default defineConfig(({ mode }) => {
         '/api': apiTarget,
         '/prize/api': apiTarget,
         '/uploads': apiTarget,
-        '/files': apiTarget,
         '/covers': apiTarget,
         '/media': apiTarget,
+        '/ws/chat': { target: apiTarget, ws: true },
       },
     },
     build: {

@@ -32,22 +32,24 @@ import requestTargetPlugin from './plugins/request-target';
 import securityHeadersPlugin from './plugins/security-headers';
 import signPlugin from './plugins/sign';
 import webPlugin, { webRuntimeConfig } from './plugins/web';
-import accountsFeature, { consoleAudit } from './features/accounts';
+import accountsFeature, {
+  assertUploadQuota,
+  consoleAudit,
+  operatorAudit,
+  publicUrl,
+  storeImage,
+  uploadsDir,
+} from './features/accounts';
 import consoleFeature from './features/console';
-import textbooksFeature from './features/textbooks';
-import { cardsByIds } from './features/textbooks/catalogue';
+import textbooksFeature, { cardsByIds, describeVideo, grantVideo } from './features/textbooks';
 import prizeFeature from './features/prize';
 import resourcesFeature from './features/resources';
 import bigDataFeature from './features/big-data';
 import publishingFeature from './features/publishing';
 import chatFeature from './features/chat';
-import questionBankFeature from './features/question-bank';
+import questionBankFeature, { questionDetails } from './features/question-bank';
 import teachingFeature, { questionsInOpenHomework, teachingProgressHook } from './features/teaching';
-import { questionDetails } from './features/question-bank/questions';
 import trainingFeature, { questionsInOpenQuiz } from './features/training';
-import { describeVideo, grantVideo } from './features/textbooks/video-grant';
-import { assertUploadQuota, publicUrl, storeImage, uploadsDir } from './features/accounts/files';
-import { operatorAudit } from './features/accounts/audit';
 import bannerRoutes, { carouselAnswer, leadBannerImage } from './routes/banner';
 import dictionaryRoutes from './routes/dictionary';
 import healthRoutes from './routes/health';

@@ -4,7 +4,7 @@
  */
 import 'dotenv/config';
 import closeWithGrace from 'close-with-grace';
-import { warmTitleIndex } from './features/textbooks/catalogue';
+import { warmTitleIndex } from './features/textbooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 

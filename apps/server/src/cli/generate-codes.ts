@@ -9,8 +9,13 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatActivationCode } from '@eav/contract';
-import { activationCodesCsv } from '../features/textbooks/csv';
-import { expiryOfDay, issueCodes, MAX_CODES_PER_ISSUE, type IssuedCodes } from '../features/textbooks/activation';
+import {
+  activationCodesCsv,
+  expiryOfDay,
+  issueCodes,
+  MAX_CODES_PER_ISSUE,
+  type IssuedCodes,
+} from '../features/textbooks';
 import { AppError } from '../lib/errors';
 import { cliConfig, cliDatabase, userPath } from './common';
 

@@ -2,6 +2,6 @@
  * `npm run import:chapters -- <file.jsonl> [more.jsonl …]`: imports chapter trees of catalogue books (docs/api.md, Chapter trees) and prints the report
  * (features/question-bank/cli.ts).
  */
-import { main } from '../features/question-bank/cli';
+import { importCommand } from '../features/question-bank';
 
-main('chapters');
+importCommand('chapters');

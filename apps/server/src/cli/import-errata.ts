@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { z } from 'zod';
-import { importErrata } from '../features/publishing/errata-import';
+import { importErrata } from '../features/publishing';
 import { cliConfig, cliDatabase, userPath } from './common';
 
 // Zod's own messages (a missing field) in Chinese, as the server sets them in app.ts.

@@ -2,6 +2,6 @@
  * `npm run import:knowledge-points -- <file.jsonl> [more.jsonl …]`: imports knowledge points (docs/api.md, Knowledge points) and prints the report
  * (features/question-bank/cli.ts).
  */
-import { main } from '../features/question-bank/cli';
+import { importCommand } from '../features/question-bank';
 
-main('knowledge-points');
+importCommand('knowledge-points');

@@ -2,6 +2,6 @@
  * `npm run import:papers -- <file.jsonl> [more.jsonl …]`: imports papers (docs/api.md, Papers; import the questions first) and prints the report
  * (features/question-bank/cli.ts).
  */
-import { main } from '../features/question-bank/cli';
+import { importCommand } from '../features/question-bank';
 
-main('papers');
+importCommand('papers');

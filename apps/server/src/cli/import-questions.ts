@@ -2,6 +2,6 @@
  * `npm run import:questions -- <file.jsonl> [more.jsonl …]`: imports questions (docs/api.md, Questions) and prints the report
  * (features/question-bank/cli.ts).
  */
-import { main } from '../features/question-bank/cli';
+import { importCommand } from '../features/question-bank';
 
-main('questions');
+importCommand('questions');

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatImportReport, importTextbooks } from '../features/textbooks/importer';
+import { formatImportReport, importTextbooks } from '../features/textbooks';
 import { cliConfig, cliDatabase, userPath } from './common';
 
 async function main() {

@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import { z } from 'zod';
-import { questionDetails } from '../features/question-bank/questions';
-import { describeVideo } from '../features/textbooks/video-grant';
+import { questionDetails } from '../features/question-bank';
+import { describeVideo } from '../features/textbooks';
 import { saveCourse } from '../features/training';
 import { AppError } from '../lib/errors';
 import { cliConfig, cliDatabase, userPath } from './common';

@@ -6,35 +6,20 @@
  * for (docs/demo-accounts.md).
  */
 import { count } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig, SeedDemo } from '../config';
+import type { SeedDemo } from '../config';
 import type { Db } from '../db/client';
 import { textbooks, users } from '../db/schema';
 import { seedBanners } from './banners';
 import { seedDictionaries } from './dictionaries';
-import { seedTextbooks } from '../features/textbooks';
+import type { SeedContext, Seeder } from './seeder';
+import { describeVideo, seedTextbooks } from '../features/textbooks';
 import { seedPublishing } from '../features/publishing';
 import { seedPrize } from '../features/prize';
-import { seedDemoAccounts } from '../features/accounts/seed';
-import { seedDemoIdentities } from '../features/accounts/external';
+import { seedDemoAccounts, seedDemoIdentities } from '../features/accounts';
 import { seedResources } from '../features/resources';
-import { seedQuestionBank } from '../features/question-bank';
+import { questionDetails, seedQuestionBank } from '../features/question-bank';
 import { teachingSeeder } from '../features/teaching';
-import { questionDetails } from '../features/question-bank/questions';
 import { trainingSeeder } from '../features/training';
-import { describeVideo } from '../features/textbooks/video-grant';
-
-export interface SeedContext {
-  db: Db;
-  dataDir: string;
-  log: FastifyBaseLogger;
-  /** Whether to seed demo content this start (decided once, before any seeder runs). */
-  demo: boolean;
-  /** The app's configuration (e.g. the teaching back-office URL for demo grants). */
-  config: AppConfig;
-}
-
-export type Seeder = (ctx: SeedContext) => Promise<void>;
 
 /** In order: later seeders may rely on the dictionaries. Features append theirs here. */
 const SEEDERS: Seeder[] = [

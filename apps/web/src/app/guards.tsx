@@ -147,8 +147,7 @@ export function IdentityGuard({ children }: { children: ReactNode }) {
 
     setBusy(true);
     void run(action).finally(() => setBusy(false));
-    // The guard runs once per distinct sensitive value; later renders of the same address do nothing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the guard runs once per distinct sensitive value; later renders of the same address do nothing
   }, [actionKey]);
 
   return (

@@ -40,7 +40,7 @@ export const idQuery = idQueryField(`必须是 1 到 ${INT4_MAX} 之间的整数
 
 // C0 controls other than tab (U+0009) and newline (U+000A), and DEL: PostgreSQL refuses NUL in
 // text outright, and the others only hide text or break logs and exports.
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
 const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
 /** Message of a string with a control character. */

@@ -11,7 +11,7 @@ import { TEACHING_PLATFORM_CODE } from '@eav/contract';
 import { eq } from 'drizzle-orm';
 import { userPlatforms, users } from '../../db/schema';
 import { randomString } from '../../lib/tokens';
-import type { Seeder } from '../../seed';
+import type { Seeder } from '../../seed/seeder';
 import { hashPassword } from './password';
 
 /** Password of the demo student and teacher (published in docs/demo-accounts.md). */

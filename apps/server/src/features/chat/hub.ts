@@ -9,7 +9,7 @@
  */
 import type { ChatEvent } from '@eav/contract';
 import type { Redis } from 'ioredis';
-import type { WebSocket } from 'ws';
+import type { WebSocket } from '@fastify/websocket';
 import { InvalidationBus } from '../../lib/read-cache-bus';
 
 const TOPIC = 'event';

@@ -9,7 +9,7 @@
 import { ApiPaths, Messages } from '@eav/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Counter } from 'prom-client';
-import type { WebSocket } from 'ws';
+import type { WebSocket } from '@fastify/websocket';
 import { AppError, unauthorized } from '../../lib/errors';
 import { AGENT_ROLES, liveSessionUser, type ChatContext } from './common';
 import { conversationExists } from './service';

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { ActivityDefinition } from '@eav/contract';
 import { prizeActivities } from '../../db/schema';
-import type { Seeder } from '../../seed';
+import type { Seeder } from '../../seed/seeder';
 import { saveActivity } from './activities';
 
 export const DEMO_ACTIVITY_CODE = 'READ-2026-WINTER';

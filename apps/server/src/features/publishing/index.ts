@@ -12,6 +12,7 @@ import errataRoutes from './routes-console-errata';
 import printingRoutes from './routes-console-printings';
 import publicRoutes from './routes-public';
 
+export { importErrata } from './errata-import';
 export { seedPublishing } from './seed';
 export type { PublishingOptions } from './common';
 

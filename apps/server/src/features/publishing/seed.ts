@@ -13,7 +13,7 @@ import {
   textbookPrintings,
   textbooks,
 } from '../../db/schema';
-import type { Seeder } from '../../seed';
+import type { Seeder } from '../../seed/seeder';
 
 const DEMO_NOTE = '演示数据：用于展示勘误功能，并非出版社发布的勘误';
 

@@ -49,7 +49,7 @@ export async function runImportCli(kind: QuestionBankImportKind): Promise<void> 
 }
 
 /** Runs the command, printing a failure in Chinese. */
-export function main(kind: QuestionBankImportKind): void {
+export function importCommand(kind: QuestionBankImportKind): void {
   runImportCli(kind).catch((err: unknown) => {
     console.error('导入失败：', err instanceof Error ? err.message : err);
     process.exit(1);

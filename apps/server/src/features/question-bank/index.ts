@@ -2,9 +2,9 @@
  * Question bank feature (docs/question-bank.md, docs/api.md): one Fastify plugin made of route files by
  * concern – questions, facets and knowledge points (`routes-questions.ts`), the paper centre and paper
  * export (`routes-papers.ts`), chapter trees (`routes-chapters.ts`), the user's basket and composed papers
- * (`routes-basket.ts`), the operators' import (`routes-admin.ts`) and the console's import jobs
- * (`routes-console-imports.ts`) – and the eraser of the user data it
- * keeps (`erasure.ts`).
+ * (`routes-basket.ts`), the operators' import (`routes-admin.ts`), the console's import jobs
+ * (`routes-console-imports.ts`) and the console's chapter tree editor (`routes-console-chapters.ts`)
+ * – and the eraser of the user data it keeps (`erasure.ts`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eraseQuestionBankData } from './erasure';
@@ -13,13 +13,13 @@ import importJobRoutes from './routes-console-imports';
 import basketRoutes from './routes-basket';
 import chapterRoutes from './routes-chapters';
 import type { QuestionBankOptions } from './routes-common';
+import consoleChapterRoutes from './routes-console-chapters';
 import paperRoutes from './routes-papers';
 import questionRoutes from './routes-questions';
 
+export { importCommand } from './cli';
+export { questionDetails } from './questions';
 export { seedQuestionBank } from './seed';
-// The console's chapter tree editor (textbooks feature) saves trees the way the importer does.
-export { flattenTree, storedChapterRows, type ChapterLineNode, type StoredNode } from './import-chapters';
-export { recomputeChapterMapping } from './mapping';
 export type { QuestionBankOptions } from './routes-common';
 
 const questionBankFeature: FastifyPluginAsyncZod<QuestionBankOptions> = async (app, opts) => {
@@ -30,6 +30,7 @@ const questionBankFeature: FastifyPluginAsyncZod<QuestionBankOptions> = async (a
   await app.register(basketRoutes, opts);
   await app.register(adminRoutes, opts);
   await app.register(importJobRoutes, opts);
+  await app.register(consoleChapterRoutes, opts);
 };
 
 export default questionBankFeature;

@@ -65,8 +65,7 @@ export function exportRateLimit() {
 
 /** A file name without characters that file systems refuse. */
 function fileName(title: string, format: ExportFormat): string {
-  // Control characters never belong in a file name (titles are plain text already; this is the last guard).
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters never belong in a file name (titles are plain text already; this is the last guard)
   const unsafe = /[\\/:*?"<>|\u0000-\u001f]+/g;
   const base = title.replace(unsafe, ' ').trim().slice(0, 100) || '试卷';
   return `${base}.${format}`;

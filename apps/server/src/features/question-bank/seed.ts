@@ -11,7 +11,7 @@ import { count, notLike } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { questions, textbooks } from '../../db/schema';
 import { repoRoot } from '../../lib/package-root';
-import type { Seeder } from '../../seed';
+import type { Seeder } from '../../seed/seeder';
 import { ensureNames, ensureStageSubjects } from './import-common';
 import { runImport } from './importers';
 

@@ -27,7 +27,7 @@ import { optionalUser, type ResourcesContext } from './routes-common';
 import { countEvent, statistics } from './stats';
 
 /** Characters a file name may not hold: path and shell separators and C0 controls. */
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- C0 controls are among the characters this strips
 const UNSAFE_NAME = /[\\/:*?"<>|\u0000-\u001f\u007f]+/g;
 
 /** A file name for the browser: the title without path or control characters, plus the format. */

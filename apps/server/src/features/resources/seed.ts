@@ -10,7 +10,7 @@ import { RESOURCE_FORMAT_MIME } from '@eav/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/client';
-import type { SeedContext } from '../../seed';
+import type { SeedContext } from '../../seed/seeder';
 import { LocalDiskStorage } from './storage';
 
 const FORMATS = sql`(values ('pdf', ${RESOURCE_FORMAT_MIME.pdf}), ('docx', ${RESOURCE_FORMAT_MIME.docx})) as f(format, mime)`;

@@ -7,7 +7,7 @@
  */
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { dictionary, questions, teachingClasses, teachingMembers, users } from '../../db/schema';
-import type { Seeder } from '../../seed';
+import type { Seeder } from '../../seed/seeder';
 import type { QuestionLoader } from './routes-common';
 import { createAssignment } from './assignments';
 

@@ -5,7 +5,7 @@
  * (`routes-activation.ts`), operators' codes and import (`routes-admin.ts`), the console's code
  * batches (`routes-admin-batches.ts`, docs/console.md), the console's catalogue section
  * (`routes-console.ts`: book edits, covers; `routes-console-imports.ts`: import jobs with progress
- * events; `routes-console-book.ts`: a book's chapter tree editor and PDF upload; `routes-console-export.ts`:
+ * events; `routes-console-book.ts`: a book's PDF upload; `routes-console-export.ts`:
  * the book list's export) – and the eraser of
  * what it stores about a user (`erasure.ts`), run at account cancellation.
  */
@@ -24,7 +24,11 @@ import type { TextbooksOptions } from './routes-common';
 import readerRoutes from './routes-reader';
 import videoRoutes from './routes-videos';
 
-export { coverUrlOf } from './catalogue';
+export { activationCodesCsv } from './csv';
+export { expiryOfDay, issueCodes, MAX_CODES_PER_ISSUE, type IssuedCodes } from './activation';
+export { cardsByIds, coverUrlOf, warmTitleIndex } from './catalogue';
+export { formatImportReport, importTextbooks } from './importer';
+export { describeVideo, grantVideo } from './video-grant';
 export { seedTextbooks } from './seed';
 export type { TextbooksOptions } from './routes-common';
 

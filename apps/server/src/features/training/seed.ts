@@ -8,7 +8,7 @@
 import type { TrainingCourseDefinition } from '@eav/contract';
 import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { dictionary, questions, trainingCourses, videos } from '../../db/schema';
-import type { Seeder } from '../../seed';
+import type { Seeder } from '../../seed/seeder';
 import { saveCourse } from './courses';
 import type { QuestionLoader, VideoSource } from './options';
 import { isQuizQuestion } from './quiz';

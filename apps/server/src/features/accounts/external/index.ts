@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../../config';
 import { bindTickets, externalIdentities, identityChoices, oauthStates, users } from '../../../db/schema';
-import type { Seeder } from '../../../seed';
+import type { Seeder } from '../../../seed/seeder';
 import { classServerKeySource } from './class-server';
 import { createExternalContext, fakeOidcClient } from './context';
 import { registerFakeIdp } from './fake';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { textbookChapters, textbooks, videos } from '../../../db/schema';
-import type { Seeder } from '../../../seed';
+import type { Seeder } from '../../../seed/seeder';
 import { saveChapterTree, type ChapterInput } from '../content';
 import { importTextbooks } from '../importer';
 import { DEMO_BOOKS, DEMO_VIDEOS, type DemoBook } from './demo-data';

@@ -80,8 +80,7 @@ export function BindChoiceScreen({ provider }: { provider?: ExternalProvider }) 
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const { key } = useLocation();
-  // Read again on each navigation: the route guard may store the ticket while this page is shown.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` reads it again on each navigation: the route guard may store the ticket while this page is shown
   const pending = useMemo(() => latestPending(provider), [provider, key]);
   // Set once the login succeeded: the ticket is about to be spent by the binding.
   const [binding, setBinding] = useState(false);

@@ -30,10 +30,9 @@ export default function MobileBindRoute() {
   const navigate = useNavigate();
   const only = search.get('provider');
   const { key } = useLocation();
-  // Read again on each navigation: the route guard may store the ticket while this page is shown.
   const pending = useMemo(
     () => latestPending(only && PROVIDERS.has(only) ? (only as ExternalProvider) : undefined),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` reads it again on each navigation: the route guard may store the ticket while this page is shown
     [only, key],
   );
   // Set once the login succeeded: the ticket is about to be spent by the binding.

@@ -13,7 +13,7 @@ import { useSession } from '@/stores/session';
 
 // Browsers drop tabs and newlines inside URLs and read `\` as `/`, so `/\t/host` or `/\host` would
 // become `//host`; other control characters have no place in a route either.
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 /**

@@ -77,8 +77,7 @@ export function CourseDrawer({
     save.reset();
     if (courseId === null) form.setFieldsValue(emptyCourse());
     else if (course.data) form.setFieldsValue(formOfDefinition(course.data.definition));
-    // `save` is stable enough for a reset when the drawer opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `save` is stable enough for a reset when the drawer opens
   }, [open, courseId, course.data, form]);
 
   const submit = () => {

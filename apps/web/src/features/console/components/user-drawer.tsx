@@ -17,8 +17,8 @@ import {
   useUserAction,
 } from '../api/user-actions';
 import { errorText } from '../lib/console-error';
+import { USER_STATUS_LABELS } from '../lib/labels';
 import styles from './console.module.css';
-import { STATUS_LABELS } from './users-section';
 import { beijingDateTime } from '@/lib/beijing-format';
 
 const PROVIDERS: Record<string, string> = { wechat: '微信', zjer: '之江汇', educube: '教育魔方' };
@@ -70,7 +70,7 @@ export function UserDrawer({
             <Descriptions.Item label="学校">{u.school ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="身份">{u.identity}</Descriptions.Item>
             <Descriptions.Item label="状态">
-              {STATUS_LABELS[u.status] ?? u.status}
+              {USER_STATUS_LABELS[u.status] ?? u.status}
               {u.lockedUntil && (
                 <Tag color="red" style={{ marginLeft: 8 }}>
                   锁定至 {time(u.lockedUntil)}

@@ -17,13 +17,13 @@ import { useState } from 'react';
 import { useUsers } from '../api/users';
 import { bulkUserStatus, useUserAction } from '../api/user-actions';
 import { errorText } from '../lib/console-error';
+import { USER_STATUS_LABELS } from '../lib/labels';
 import { ExportButtons } from '@/components/export-buttons';
 import { SectionError } from './section-error';
 import { UserDrawer } from './user-drawer';
 import styles from './console.module.css';
 import { beijingDateTime } from '@/lib/beijing-format';
 
-export const STATUS_LABELS: Record<string, string> = { active: '正常', disabled: '已停用', cancelled: '已注销' };
 const time = (iso: string | null) => beijingDateTime(iso);
 
 export function UsersSection({ isAdmin }: { isAdmin: boolean }) {
@@ -74,7 +74,7 @@ export function UsersSection({ isAdmin }: { isAdmin: boolean }) {
               placeholder="全部状态"
               allowClear
               style={{ width: 130 }}
-              options={Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+              options={Object.entries(USER_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
               onChange={(status?: 'active' | 'disabled' | 'cancelled') => setQuery((s) => ({ ...s, status, page: 1 }))}
             />
             <Select
@@ -156,7 +156,7 @@ export function UsersSection({ isAdmin }: { isAdmin: boolean }) {
                 dataIndex: 'status',
                 render: (s: string, r) => (
                   <Space size={4}>
-                    <Tag color={s === 'active' ? 'green' : 'default'}>{STATUS_LABELS[s] ?? s}</Tag>
+                    <Tag color={s === 'active' ? 'green' : 'default'}>{USER_STATUS_LABELS[s] ?? s}</Tag>
                     {r.lockedUntil && <Tag color="red">已锁定</Tag>}
                   </Space>
                 ),

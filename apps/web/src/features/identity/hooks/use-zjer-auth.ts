@@ -102,8 +102,7 @@ export function useZjerAuth(onLogin: (data: LoginData) => Promise<void>): ZjerAu
       }
     }
     void run();
-    // Runs once per page visit: the ticket is read on the first render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per page visit: the ticket is read on the first render
   }, []);
 
   return state;

@@ -91,7 +91,7 @@ export function inAppRoute(url: string): string | null {
       return null;
     }
   }
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- a route with control characters is refused: browsers drop tabs and newlines inside URLs
   if (!route.startsWith('/') || route[1] === '/' || route[1] === '\\' || /[\u0000-\u001f\u007f\\]/.test(route))
     return null;
   return route;

@@ -15,13 +15,8 @@ import type { Db, Tx } from '../../db/client';
 import { chapterDetails, resources, teachingAssignments, textbookChapters, textbooks, videos } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuditJson } from '../../lib/operator-audit';
-import {
-  flattenTree,
-  recomputeChapterMapping,
-  storedChapterRows,
-  type ChapterLineNode,
-  type StoredNode,
-} from '../question-bank';
+import { flattenTree, storedChapterRows, type ChapterLineNode, type StoredNode } from './import-chapters';
+import { recomputeChapterMapping } from './mapping';
 
 /** Titles kept in an audit snapshot; a larger tree is cut there (`truncated: true`). */
 const AUDIT_TITLES_MAX = 300;
