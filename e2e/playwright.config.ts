@@ -76,6 +76,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       // The chat journey must not depend on the time of day (docs/chat.md): agents are on duty.
       CHAT_SERVICE_HOURS: 'open',
+      // Journeys through time move the server's clock forward instead of waiting (support/clock.ts).
+      TEST_CLOCK: 'on',
       LOG_LEVEL: 'warn',
       // Read by the global teardown (response serialisation errors must stay at zero).
       METRICS: 'on',

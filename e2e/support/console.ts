@@ -1,8 +1,9 @@
 /**
  * The operator console's second factor for journeys (docs/console.md): a verified API session of an
  * account, enrolling TOTP on first use with the secret kept in the run's DATA_DIR so that every spec
- * (and worker) of the run reuses it. A code is accepted once per 30 s step (replay rule), so a
- * second session inside the same step uses the next step's code, or waits for it.
+ * (and worker) of the run reuses it. Codes follow the server's test clock (support/clock.ts). A code
+ * is accepted once per 30 s step (replay rule), so a second session inside the same step uses the
+ * next step's code, or moves the server's clock on by a step.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,9 +11,17 @@ import { ApiPaths } from '@eav/contract';
 import { generate } from 'otplib';
 import { DATA_DIR } from './env';
 import { demoAdminPassword, DEMO_ADMIN, loginViaApi, signedFetch } from './api';
+import { advanceServerClock, serverClockOffset } from './clock';
 
-/** The TOTP code of `secret` at `at` (ms). */
-export const totpCode = (secret: string, at = Date.now()) => generate({ secret, epoch: Math.floor(at / 1000) });
+/** One TOTP time step, ms. */
+const TOTP_STEP_MS = 30_000;
+
+/**
+ * The TOTP code of `secret` at `at` (ms by this machine's clock) as the server sees that moment:
+ * shifted by how far its test clock is ahead.
+ */
+export const totpCode = async (secret: string, at = Date.now()) =>
+  generate({ secret, epoch: Math.floor((at + (await serverClockOffset())) / 1000) });
 
 const secretFile = (account: string) => path.join(DATA_DIR, `e2e-totp-${account}.txt`);
 /** The TOTP secret this run enrolled for `account`, or null. */
@@ -69,13 +78,16 @@ export async function verifyConsoleSession(account: string, token: string): Prom
       storeSecret(account, secret);
       return secret;
     }
-    // This step's code, else the next one's (accepted one step ahead), else wait for a fresh step.
-    for (const offset of [0, 30_000, 60_000, 90_000]) {
-      if (offset >= 60_000) await new Promise((r) => setTimeout(r, 30_000));
-      const at = offset >= 60_000 ? Date.now() + 30_000 : Date.now() + offset;
-      const r = await post(ApiPaths.consoleMfaVerify, token, { code: await totpCode(secret, at) });
-      if (r.status === 200) return secret;
-      if (r.status !== 422) throw new Error(`verify failed: ${r.status} ${r.msg}`);
+    // This step's code, else the next one's (accepted one step ahead); when both were used (another
+    // session of the run), the server's clock moves on a step rather than the run waiting for one.
+    // Another spec moving the clock between the code and its check costs one more round.
+    for (let round = 0; round < 3; round++) {
+      for (const ahead of [0, TOTP_STEP_MS]) {
+        const r = await post(ApiPaths.consoleMfaVerify, token, { code: await totpCode(secret, Date.now() + ahead) });
+        if (r.status === 200) return secret;
+        if (r.status !== 422) throw new Error(`verify failed: ${r.status} ${r.msg}`);
+      }
+      await advanceServerClock(TOTP_STEP_MS);
     }
     throw new Error('no TOTP code was accepted');
   });
@@ -86,7 +98,7 @@ type LoginData = Awaited<ReturnType<typeof loginViaApi>>;
 /**
  * The seeded administrator logged in by API with a session that passed the second factor. The
  * session is shared by the run's specs (kept in DATA_DIR while it answers), so that parallel specs
- * do not each spend a TOTP step and wait for the next one.
+ * do not each spend a TOTP step.
  */
 export async function adminConsoleLogin(): Promise<LoginData> {
   const file = path.join(DATA_DIR, 'e2e-admin-console-session.json');

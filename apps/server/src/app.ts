@@ -53,6 +53,8 @@ import trainingFeature, { questionsInOpenQuiz } from './features/training';
 import bannerRoutes, { carouselAnswer, leadBannerImage } from './routes/banner';
 import dictionaryRoutes from './routes/dictionary';
 import healthRoutes from './routes/health';
+import testClockRoutes from './routes/test-clock';
+import { ShiftedClock } from './lib/test-clock';
 import { runSeeders } from './seed';
 import { resilientRateLimitStore } from './lib/rate-limit-store';
 
@@ -99,7 +101,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
-  const clock = options.clock ?? Date.now;
+  // With TEST_CLOCK=on, the business clock is the base one plus an offset the test route moves.
+  const shifted = config.testClock ? new ShiftedClock(options.clock) : null;
+  const clock = shifted?.now ?? options.clock ?? Date.now;
   app.decorate('clock', () => clock());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -176,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Routes.
   await app.register(healthRoutes);
+  if (shifted) await app.register(testClockRoutes, { clock: shifted });
   await app.register(dictionaryRoutes);
   // Operators' writes are recorded in the accounts' audit trail; banner pictures go to the uploads folder.
   await app.register(bannerRoutes, {

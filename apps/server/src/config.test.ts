@@ -57,6 +57,7 @@ describe('loadConfig (docs/api.md, Configuration)', () => {
     ['CAPTCHA_FIXED_CODE', { CAPTCHA_FIXED_CODE: '2468' }],
     ['EAV_SIGN_SECRET', { EAV_SIGN_SECRET: undefined }],
     ['SEED_DEMO', { SEED_DEMO: 'true' }],
+    ['TEST_CLOCK', { TEST_CLOCK: 'on' }],
   ])('refuses %s test settings in production', (name, override) => {
     expect(() => loadConfig({ ...production, ...override })).toThrow(new RegExp(name));
   });

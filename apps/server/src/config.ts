@@ -177,6 +177,12 @@ export const envSchema = z
      * forces it for tests and demonstrations, refused in production.
      */
     CHAT_SERVICE_HOURS: z.enum(['auto', 'open', 'closed']).default('auto'),
+    /**
+     * `on`: the business clock is real time plus an offset that `POST /api/v1/test/clock` moves
+     * forward, so that journeys through time (reading minutes, TOTP steps) need no real waits.
+     * Off by default, refused in production.
+     */
+    TEST_CLOCK: z.enum(['on', 'off']).default('off'),
     /** The class server teachers jump to (docs/identity.md, Class-server jump). */
     CLASS_SERVER_URL: optionalHttpUrl,
     /** PEM public keys (SPKI, RSA) of the class server: the default one and the URL key type's. */
@@ -215,6 +221,13 @@ export const envSchema = z
       });
     if (env.CAPTCHA_FIXED_CODE)
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_FIXED_CODE'], message: 'is refused when NODE_ENV=production' });
+    // Anyone able to sign a request could move time: expire sessions, open quizzes, credit reading.
+    if (env.TEST_CLOCK === 'on')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_CLOCK'],
+        message: 'lets any client move the server clock forward: refused when NODE_ENV=production',
+      });
     if (!env.CONSOLE_MFA)
       ctx.addIssue({ code: 'custom', path: ['CONSOLE_MFA'], message: 'false is refused when NODE_ENV=production' });
     if (env.URL_SIGNING_SECRET === DEV_URL_SIGNING_SECRET)
@@ -269,6 +282,8 @@ export interface AppConfig {
   teachingBackofficeUrl: string;
   /** 在线客服 service hours: the real rule (`auto`) or forced open/closed outside production (CHAT_SERVICE_HOURS). */
   chatServiceHours: Env['CHAT_SERVICE_HOURS'];
+  /** The business clock can be moved forward by `POST /api/v1/test/clock` (TEST_CLOCK; never in production). */
+  testClock: boolean;
   /** Allowed hosts of remote textbook files (REMOTE_MEDIA_HOSTS), lower case; empty = none. */
   remoteMediaHosts: string[];
   /** Third-party login providers and the class-server jump (docs/identity.md). */
@@ -346,6 +361,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL ? 'fresh' : false),
     publicOrigin: e.PUBLIC_ORIGIN,
     chatServiceHours: e.CHAT_SERVICE_HOURS,
+    testClock: e.TEST_CLOCK === 'on',
     trustProxy: e.TRUSTED_PROXY_CIDRS ?? e.TRUST_PROXY,
     smsDailyBudget: e.SMS_DAILY_BUDGET,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',

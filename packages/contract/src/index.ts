@@ -32,3 +32,4 @@ export * from './schemas/console-content';
 export * from './schemas/console-chapters';
 export * from './schemas/console';
 export * from './schemas/console-learning';
+export * from './schemas/test-clock';

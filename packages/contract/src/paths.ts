@@ -348,4 +348,7 @@ export const ApiPaths = {
   adminCodeBatchCodes: (id: string | number) => `/api/v1/admin/code-batches/${id}/codes`,
   adminCodeBatchCodesExport: (id: string | number) => `/api/v1/admin/code-batches/${id}/codes/export`,
   adminCodeBatchVoid: (id: string | number) => `/api/v1/admin/code-batches/${id}/void`,
+  // tests only (TEST_CLOCK=on, never in production; docs/api.md, Configuration)
+  /** Moves the server's business clock forward (POST `{advanceMs}`; 0 reads it). */
+  testClock: '/api/v1/test/clock',
 } as const;

@@ -78,7 +78,7 @@ export class PrizeService {
     this.activities = new ActivityCache(opts.db);
     this.reading = opts.redis ? new RedisReadingStore(opts.redis, opts.prefix) : new MemoryReadingStore();
     this.anchors = this.reading.anchors;
-    this.flusher = new CreditFlusher(opts.db, this.reading, opts.log, () => Date.now());
+    this.flusher = new CreditFlusher(opts.db, this.reading, opts.log, opts.clock);
     this.redis = opts.redis;
     this.ranking = opts.redis
       ? new FallbackRankingStore(opts.redis, new RedisRankingStore(opts.redis, opts.prefix), (id) =>
