@@ -51,12 +51,11 @@ export async function consoleLogin(page: Page, account: string, password: string
     for (const at of [Date.now(), Date.now() + 30_000]) {
       await form.getByLabel('动态验证码').fill(await totpCode(secret, at));
       await form.getByRole('button', { name: /验\s*证/ }).click();
-      const opened = await page
-        .getByRole('heading', { level: 1, name: '概览' })
-        .waitFor({ timeout: 3000 })
-        .then(() => true)
-        .catch(() => false);
-      if (opened) break;
+      // The answer decides: 概览 opens, or the form says why the code was refused (a code already
+      // used in this step), and the next step's code is tried.
+      const overview = page.getByRole('heading', { level: 1, name: '概览' });
+      await expect(overview.or(form.getByRole('alert'))).toBeVisible();
+      if (await overview.isVisible()) break;
     }
   }
   await expect(page.getByRole('heading', { level: 1, name: '概览' })).toBeVisible();
