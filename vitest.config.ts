@@ -25,6 +25,8 @@ const ISOLATED_SERVER_TESTS = ['src', 'test'].flatMap((dir) =>
  */
 export default defineConfig({
   test: {
+    // The server suite's template database (one per run, shared by both server projects).
+    globalSetup: [`${SERVER_ROOT}/test/global-setup.ts`],
     projects: [
       'packages/contract',
       'apps/web',
