@@ -12,4 +12,6 @@ export const serverTestOptions = {
 };
 
 /** Run from this folder (`npx vitest run test/…`): every file with a module registry of its own. */
-export default defineProject({ test: { name: 'server', ...serverTestOptions } });
+export default defineProject({
+  test: { name: 'server', ...serverTestOptions, globalSetup: ['test/global-setup.ts'] },
+});

@@ -1,7 +1,8 @@
 /**
  * Integration-test harness: a fresh database per test file (PGlite in memory, or a throwaway
- * database on the PostgreSQL server named by TEST_DATABASE_URL, dropped afterwards), an app per
- * test built by the real factory, and `api()` that signs requests as the web client does.
+ * database on the PostgreSQL server named by TEST_DATABASE_URL, dropped afterwards), each a copy
+ * of one template migrated per run; an app per test built by the real factory, and `api()` that
+ * signs requests as the web client does.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -10,28 +11,34 @@ import path from 'node:path';
 import { SIGN_HEADERS, signRequest } from '@eav/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import postgres from 'postgres';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 
 export const TEST_SECRET = 'test-secret';
 
-/** Opens a fresh, migrated database for one test file. */
+/** This worker's copy of the PGlite template dump, read once (files in a worker share the module). */
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/**
+ * Opens a fresh, migrated database for one test file: a copy of the run's template, migrated once
+ * by the global setup (test/global-setup.ts).
+ */
 export async function createTestDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const database = await openDatabase({ dataDir: ':memory:' });
-    await database.migrate();
+  const template = inject('serverTestTemplate');
+  if (!template) throw new Error('no template database: run the server suite with test/global-setup.ts');
+  if (template.engine === 'pglite') {
+    pgliteTemplate ??= fs.promises.readFile(template.dumpFile).then((bytes) => new Blob([bytes]));
+    const database = await openDatabase({ loadDataDir: await pgliteTemplate });
     return { database, dispose: () => database.close() };
   }
   const name = `eav_test_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
+  const admin = postgres(template.adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template.name}`);
+  const url = new URL(template.adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-  await database.migrate();
   return {
     database,
     dispose: async () => {

@@ -184,18 +184,17 @@ describe('fetchRemote', () => {
   });
 
   it('gives up when the headers do not come in time', async () => {
-    const started = Date.now();
-    await expect(
-      fetchRemote(`http://${host}/stall.pdf`, { allowedHosts: [host], headersTimeoutMs: 300 }),
-    ).rejects.toThrow(RemoteFetchError);
-    expect(Date.now() - started).toBeLessThan(3000);
+    // The host never answers: only the timeout can end the fetch.
+    const fetched = fetchRemote(`http://${host}/stall.pdf`, { allowedHosts: [host], headersTimeoutMs: 300 });
+    await expect(fetched).rejects.toThrow(RemoteFetchError);
+    await expect(fetched).rejects.toThrow('remote fetch timed out');
   });
 
   it('does not cut off a download that outlasts the timeout once the headers are in', async () => {
+    // The body's last piece comes at least 1.2 s after the headers (six 200 ms steps), four times
+    // the timeout: the whole file arriving shows the timeout ended with the headers.
     const res = await fetchRemote(`http://${host}/slow.pdf`, { allowedHosts: [host], headersTimeoutMs: 300 });
-    const started = Date.now();
     const body = Buffer.from(await res.arrayBuffer());
-    expect(Date.now() - started).toBeGreaterThan(600);
     expect(body.equals(PDF)).toBe(true);
   });
 });

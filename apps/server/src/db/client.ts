@@ -54,6 +54,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; ':memory:' or undefined for an in-memory database. */
   dataDir?: string | undefined;
+  /**
+   * PGlite only: start from this copy of another database (PGlite's `dumpDataDir`), as the test
+   * harness does to skip migrating every test file's database.
+   */
+  loadDataDir?: Blob | undefined;
   /** Max pool size for PostgreSQL. */
   poolSize?: number;
 }
@@ -140,7 +145,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataDir = path.join(options.dataDir, 'pgdata');
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
