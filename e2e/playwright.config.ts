@@ -22,10 +22,12 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  // Journeys through several pages (a login by a third party, then the pages it leads to) take 15-25 s
-  // alone on a shared 2-core machine and up to 60 s beside the other worker when the machine is busy.
-  // Each limit here and in the specs is about twice to three times the slowest run seen, since the
-  // same suite has run 1.5 times slower from one CI run to the next on such machines.
+  // A test's limit follows from its steps: each step waits for a state with its own bound (the
+  // `expect` timeout below, a page load, a download), and a test's limit is about the sum of the
+  // bounds of the steps it is likely to wait out on a busy machine, not a multiple of a run seen.
+  // A journey of a few pages and a login fits in 120 s beside the other worker; a test with more
+  // steps (a lesson played through, two browsers, a walk of every route) sets its own limit with
+  // the steps that make it up.
   timeout: 120_000,
   // A full load of an antd page (the console after a reload) runs antd's style engine for every
   // component on the page: 6-10 s in Chromium with 4x CPU throttling, and as long on a 2-core machine

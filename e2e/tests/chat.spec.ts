@@ -7,14 +7,12 @@
  * Screenshots: docs/screenshots/chat-375.png, chat-desk-1440.png, chat-desktop-1440.png.
  */
 import { axeFindings, SITE_FRAME } from '../support/axe';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 
 import { adminConsoleLogin } from '../support/console';
-import { MOBILE_UA, REPO_ROOT } from '../support/env';
+import { MOBILE_UA } from '../support/env';
 import { expect, test } from '../support/fixtures';
-
-const SHOTS = path.join(REPO_ROOT, 'docs', 'screenshots');
+import { docScreenshot } from '../support/screenshots';
 
 async function axeProblems(page: Page): Promise<string[]> {
   return axeFindings(page, { exclude: SITE_FRAME });
@@ -74,11 +72,13 @@ test('a visitor on H5 chats with an agent who answers in the desk, live and acro
 
   // The visitor sees it without reloading.
   await expect(widget.getByTestId('chat-log').locator('[data-sender="agent"]')).toContainText(answer);
+  // Axe here: the chat window open in a conversation, which the route sweep does not open.
   expect(await axeProblems(visitor)).toEqual([]);
-  await visitor.screenshot({ path: path.join(SHOTS, 'chat-375.png') });
+  await docScreenshot(visitor, 'chat-375.png');
 
+  // Axe here: the agents' desk in a conversation; the route sweep logs in as a student only.
   expect(await axeProblems(page)).toEqual([]);
-  await page.screenshot({ path: path.join(SHOTS, 'chat-desk-1440.png'), fullPage: true });
+  await docScreenshot(page, 'chat-desk-1440.png', { fullPage: true });
 
   // The conversation survives a reload (the visitor token is kept in the browser).
   await visitor.reload();
@@ -99,6 +99,7 @@ test('the desktop 在线客服 button opens the chat with the hours and other ch
   await expect(panel.getByTestId('chat-log').locator('[data-sender="visitor"]')).toContainText(
     '你好，我想咨询教材购买',
   );
+  // Axe here: the chat window open, which the route sweep does not open.
   expect(await axeProblems(page)).toEqual([]);
-  await page.screenshot({ path: path.join(SHOTS, 'chat-desktop-1440.png') });
+  await docScreenshot(page, 'chat-desktop-1440.png');
 });

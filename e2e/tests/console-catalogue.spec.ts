@@ -11,6 +11,7 @@ import { signedFetch } from '../support/api';
 import { adminConsoleLogin } from '../support/console';
 import { expect, test } from '../support/fixtures';
 
+// Axe on every console page the journey opens: the route sweep logs in as a student, who sees no console.
 async function axeProblems(page: Page): Promise<string[]> {
   return axeFindings(page, { exclude: SITE_FRAME });
 }

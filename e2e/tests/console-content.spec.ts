@@ -15,8 +15,8 @@ import { DEMO, loginViaApi, signedFetch } from '../support/api';
 import { adminConsoleLogin } from '../support/console';
 import { BASE_URL, REPO_ROOT, SIGN_SECRET } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import { docScreenshot } from '../support/screenshots';
 
-const SHOTS = path.join(REPO_ROOT, 'docs', 'screenshots');
 const DATA = path.join(REPO_ROOT, 'data');
 
 /**
@@ -42,6 +42,7 @@ function cataloguePart(): { text: string; lines: number; bad: number; sample: st
   return { text: part.join('\n') + '\n', lines: part.length, bad: part.filter(isBad).length, sample };
 }
 
+// Axe on every console page the journey opens: the route sweep logs in as a student, who sees no console.
 async function axeProblems(page: Page): Promise<string[]> {
   return axeFindings(page, { exclude: SITE_FRAME });
 }
@@ -55,8 +56,7 @@ async function useSessionOf(page: Page, user: Record<string, unknown> & { token:
   await page.reload();
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `console-content-${name}-1440.png`), fullPage: true });
+const shot = (page: Page, name: string) => docScreenshot(page, `console-content-${name}-1440.png`, { fullPage: true });
 
 /** A teacher's pending upload (multipart, signed with an empty BODY as the web client does). */
 async function pendingUpload(title: string): Promise<void> {

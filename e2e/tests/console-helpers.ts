@@ -70,7 +70,10 @@ export async function grantConsoleRoles(userId: number, roles: ConsoleRole[]): P
   expect(res.status, json.msg).toBe(200);
 }
 
-/** Serious and critical axe findings of a console page. */
+/**
+ * Serious and critical axe findings of a console page. The journeys scan every console page they
+ * open: the route sweep (routes.spec.ts) logs in as a student, who sees no console.
+ */
 export async function consoleAxeProblems(page: Page): Promise<string[]> {
   return axeFindings(page);
 }

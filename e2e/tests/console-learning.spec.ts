@@ -6,7 +6,6 @@
  * (`/#/detail?id=`) lists it. Axe finds no serious violation on each console page; screenshots at
  * 1440 px go to docs/screenshots/console-learning-*.png.
  */
-import path from 'node:path';
 import {
   ApiPaths,
   type AdminPublishingTextbook,
@@ -19,13 +18,11 @@ import {
 import type { Locator, Page } from '@playwright/test';
 import { signedFetch } from '../support/api';
 import { adminConsoleLogin } from '../support/console';
-import { REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import { docScreenshot } from '../support/screenshots';
 import { consoleAxeProblems } from './console-helpers';
 
-const SHOTS = path.join(REPO_ROOT, 'docs', 'screenshots');
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `console-learning-${name}-1440.png`), fullPage: true });
+const shot = (page: Page, name: string) => docScreenshot(page, `console-learning-${name}-1440.png`, { fullPage: true });
 
 async function apiData<T>(pathWithQuery: string, token?: string): Promise<T> {
   const res = await signedFetch('GET', pathWithQuery, token ? { token } : {});

@@ -15,6 +15,7 @@ import { expect, test } from '../support/fixtures';
 import { registerByApi } from './accounts-helpers';
 
 /** Serious and critical axe findings of the page, or of the part `only` selects. */
+// Axe on every console page the journey opens: the route sweep logs in as a student, who sees no console.
 async function axeProblems(page: Page, only?: string): Promise<string[]> {
   return axeFindings(page, only ? { include: only } : { exclude: SITE_FRAME });
 }

@@ -12,6 +12,7 @@ import type { Page } from '@playwright/test';
 import { adminConsoleLogin } from '../support/console';
 import { REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import { docScreenshot } from '../support/screenshots';
 
 /** Real knowledge points (already in the demo bank, so other journeys see no change) and a broken line 3. */
 function knowledgePointsPart(): { text: string; lines: number } {
@@ -24,6 +25,7 @@ function knowledgePointsPart(): { text: string; lines: number } {
   return { text: lines.join('\n') + '\n', lines: lines.length };
 }
 
+// Axe on every console page the journey opens: the route sweep logs in as a student, who sees no console.
 async function axeProblems(page: Page): Promise<string[]> {
   return axeFindings(page, { exclude: SITE_FRAME });
 }
@@ -67,8 +69,5 @@ test('an administrator imports knowledge points in 题库导入 and reads the re
   // While a job runs the kind cannot change; once done it can again.
   await expect(kinds.getByRole('radio').first()).toBeEnabled();
   expect(await axeProblems(page)).toEqual([]);
-  await page.screenshot({
-    path: path.join(REPO_ROOT, 'docs', 'screenshots', 'console-question-import-1440.png'),
-    fullPage: true,
-  });
+  await docScreenshot(page, 'console-question-import-1440.png', { fullPage: true });
 });

@@ -5,16 +5,13 @@
  * administrator's 用户 and 审计日志 sections show the role grant. axe finds no serious issue;
  * screenshots at 1440 px: docs/screenshots/console-*.png.
  */
-import path from 'node:path';
 import { ApiPaths, type Paged, type TextbookListItem } from '@eav/contract';
 import ExcelJS from 'exceljs';
 import { DEMO_ADMIN, demoAdminPassword, signedFetch } from '../support/api';
-import { REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import { docScreenshot } from '../support/screenshots';
 import { registerByApi } from './accounts-helpers';
 import { consoleAxeProblems, consoleLogin, grantConsoleRoles } from './console-helpers';
-
-const SHOTS = path.join(REPO_ROOT, 'docs', 'screenshots');
 
 async function activationBook(): Promise<TextbookListItem> {
   const res = await signedFetch('GET', `${ApiPaths.textbooks}?pageSize=100`);
@@ -47,7 +44,7 @@ test.describe('operator console', () => {
       '出版管理',
     ]);
     expect(await consoleAxeProblems(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'console-overview.png'), fullPage: true });
+    await docScreenshot(page, 'console-overview.png', { fullPage: true });
 
     await nav.getByRole('menuitem', { name: '激活码' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '激活码' })).toBeVisible();
@@ -94,7 +91,7 @@ test.describe('operator console', () => {
     const fresh = page.getByRole('row').filter({ hasText: 'E2E 秋季批次' });
     await expect(fresh.getByRole('cell').nth(4)).toHaveText('1');
     expect(await consoleAxeProblems(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'console-codes.png'), fullPage: true });
+    await docScreenshot(page, 'console-codes.png', { fullPage: true });
 
     await fresh.getByRole('button', { name: /激活情况/ }).click();
     const drawer = page.getByRole('dialog');
@@ -103,7 +100,7 @@ test.describe('operator console', () => {
     await expect(drawer.getByRole('row').filter({ hasText: student.userName })).toBeVisible();
     await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
     expect(await consoleAxeProblems(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'console-codes-redeemed.png') });
+    await docScreenshot(page, 'console-codes-redeemed.png');
   });
 
   test('the administrator finds users and reads the audit log with before and after', async ({
@@ -141,7 +138,7 @@ test.describe('operator console', () => {
     await expect(row).toContainText('客服');
     await expect(row).not.toContainText(someone.phone);
     expect(await consoleAxeProblems(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'console-users.png'), fullPage: true });
+    await docScreenshot(page, 'console-users.png', { fullPage: true });
 
     await row.getByRole('button', { name: `查看 ${someone.userName}` }).click();
     const drawer = page.getByRole('dialog', { name: `用户：${someone.userName}` });
@@ -165,7 +162,7 @@ test.describe('operator console', () => {
     await expect(roles).toContainText('"support"');
     await expect(mine.filter({ hasText: '结束会话' })).toContainText('admin');
     expect(await consoleAxeProblems(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'console-audit.png'), fullPage: true });
+    await docScreenshot(page, 'console-audit.png', { fullPage: true });
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -4,17 +4,13 @@
  *   lessons with the server's total, narrows by 学科 to the server's count, and opens a lesson in the
  *   H5 player;
  * - 联系我们 shows the service hours, a tap-to-call hotline and the mailbox.
- * axe runs on each page (no serious or critical violation). Screenshots: docs/screenshots/h5-*.
+ * Axe checks these routes in the route sweep (routes.spec.ts). Screenshots: docs/screenshots/h5-*.
  */
-import { axeFindings } from '../support/axe';
-import path from 'node:path';
 import { ApiPaths, type DictEntry, type Paged, type Video } from '@eav/contract';
-import type { Page } from '@playwright/test';
 import { signedFetch } from '../support/api';
-import { MOBILE_UA, REPO_ROOT } from '../support/env';
+import { MOBILE_UA } from '../support/env';
 import { expect, test } from '../support/fixtures';
-
-const SHOTS = path.join(REPO_ROOT, 'docs', 'screenshots');
+import { docScreenshot } from '../support/screenshots';
 
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, userAgent: MOBILE_UA });
 
@@ -23,10 +19,6 @@ async function apiData<T>(pathWithQuery: string): Promise<T> {
   const json = (await res.json()) as { code: number; data: T };
   expect(json.code).toBe(200);
   return json.data;
-}
-
-async function axeProblems(page: Page): Promise<string[]> {
-  return axeFindings(page);
 }
 
 const COURSES = [
@@ -63,7 +55,6 @@ test('the H5 home links each stage course list, which shows the server’s lesso
     }
     await expect(list.locator('.adm-list-item')).toHaveCount(Math.min(all.total, all.items.length));
     await expect(list).toContainText(all.items[0]!.title);
-    expect(await axeProblems(page)).toEqual([]);
 
     // 学科 narrows to the server's count for that subject (the first subject with lessons).
     const subjects = await apiData<DictEntry[]>(ApiPaths.dictStageSubjects(stageId));
@@ -84,7 +75,7 @@ test('the H5 home links each stage course list, which shows the server’s lesso
     await expect(chip).toHaveAttribute('aria-pressed', 'true');
     await expect(page).toHaveURL(new RegExp(`subjectId=${subjectId}$`));
     await expect(page.getByRole('heading', { level: 2, name: `共 ${bySubject!.total} 节课程` })).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, `h5-${route}-375.png`), fullPage: true });
+    await docScreenshot(page, `h5-${route}-375.png`, { fullPage: true });
 
     if (!opened) {
       // A lesson opens in the H5 network-learning player.
@@ -108,6 +99,5 @@ test('联系我们 shows the service hours, a tap-to-call hotline and the mailbo
   await expect(page.getByTestId('contact-hotline')).toHaveAttribute('href', /^tel:\d{10,}$/);
   await expect(page.getByTestId('contact-email')).toHaveAttribute('href', /^mailto:[^@]+@[^?]+\?subject=/);
   await expect(page.getByText('建设中')).toHaveCount(0);
-  expect(await axeProblems(page)).toEqual([]);
-  await page.screenshot({ path: path.join(SHOTS, 'h5-contact-us-375.png'), fullPage: true });
+  await docScreenshot(page, 'h5-contact-us-375.png', { fullPage: true });
 });

@@ -35,6 +35,7 @@ test('WeChat H5 login of an unbound persona, bound by phone and SMS, ends logged
 
   await expect(page).toHaveURL(/#\/mobileH5\/bindChoiceWx$/);
   await expect(page.getByTestId('external-profile')).toContainText('小红同学');
+  // Axe here: a third party's pending login, which the route sweep cannot reach.
   expect(await axeProblems(page), 'axe on bindChoiceWx').toEqual([]);
 
   await page.getByRole('link', { name: '使用手机验证码绑定' }).click();
@@ -46,6 +47,7 @@ test('WeChat H5 login of an unbound persona, bound by phone and SMS, ends logged
   const since = Date.now();
   await page.getByRole('button', { name: '获取验证码' }).click();
   await input('短信验证码').fill(await smsCodeFor(user.phone, 'login', since));
+  // Axe here: a third party's pending login, which the route sweep cannot reach.
   expect(await axeProblems(page), 'axe on bind').toEqual([]);
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page.getByTestId('bind-confirm')).toHaveText(`将微信「小红同学」绑定到账号 ${user.userName}？`);
@@ -75,6 +77,7 @@ test('education-cube link of an unbound persona: register, choose identity, comp
   await expect(page).toHaveURL(/#\/mobileH5\/bindChoiceMf$/);
   await expect(page.getByTestId('external-profile')).toContainText('魔方学生');
   expectNoSecretsInUrl(page);
+  // Axe here: a third party's pending login, which the route sweep cannot reach.
   expect(await axeProblems(page), 'axe on bindChoiceMf').toEqual([]);
 
   await page.getByRole('tab', { name: '注册新账号' }).click();
@@ -95,6 +98,7 @@ test('education-cube link of an unbound persona: register, choose identity, comp
   await page.getByRole('button', { name: '确认绑定' }).click();
 
   await expect(page).toHaveURL(/#\/mobileH5\/selectIdentity$/);
+  // Axe here: a third party's pending login, which the route sweep cannot reach.
   expect(await axeProblems(page), 'axe on selectIdentity').toEqual([]);
   await page.getByRole('radio', { name: /我是学生/ }).click();
   await page.getByRole('button', { name: '下一步' }).click();
@@ -107,6 +111,7 @@ test('education-cube link of an unbound persona: register, choose identity, comp
   await stage.click();
   const grade = page.locator('.adm-selector').nth(1).locator('.adm-selector-item').first();
   await grade.click();
+  // Axe here: a third party's pending login, which the route sweep cannot reach.
   expect(await axeProblems(page), 'axe on improveInformation').toEqual([]);
   await page.getByRole('button', { name: '完成' }).click();
 
@@ -134,6 +139,7 @@ test('the bare /mobile/login sends a visitor to 之江汇; an unbound 之江汇 
 
   await expect(page).toHaveURL(/#\/mobileH5\/bindChoice$/);
   await expect(page.getByTestId('external-profile')).toContainText('王老师');
+  // Axe here: a third party's pending login, which the route sweep cannot reach.
   expect(await axeProblems(page), 'axe on bindChoice').toEqual([]);
   expect(failures).toEqual([`POST 409 ${ApiPaths.zjerLogin}`]);
 });

@@ -27,6 +27,7 @@ test('WeChat QR login of a bound persona logs the demo student in', async ({ pag
   await page.getByRole('tab', { name: '微信登录' }).click();
   const qr = page.getByTestId('wechat-qr');
   await expect(qr.locator('canvas')).toBeVisible();
+  // Axe here: the 微信登录 tab with its QR code, a state the route sweep does not reach.
   expect(await axeProblems(page), 'axe on the WeChat tab').toEqual([]);
 
   await page.getByTestId('wechat-open').click();
@@ -58,6 +59,7 @@ test('之江汇 login from the desktop: not bound, log in to bind, then log in w
   await expect(page.getByRole('heading', { name: '绑定平台账号' })).toBeVisible();
   await expect(page.getByTestId('external-profile')).toContainText('陈同学');
   expectNoSecretsInUrl(page);
+  // Axe here: /zjhAuth holding a third party's pending login, which the route sweep cannot reach.
   expect(await axeProblems(page), 'axe on /zjhAuth').toEqual([]);
 
   await page.getByRole('button', { name: '登录已有账号并绑定' }).click();
@@ -117,7 +119,6 @@ test('the 账号绑定 page binds WeChat through the QR flow and unbinds it', as
 
   const wechat = page.getByTestId('binding-wechat');
   await expect(wechat).toContainText('未绑定');
-  expect(await axeProblems(page), 'axe on 账号绑定').toEqual([]);
 
   await wechat.getByRole('button', { name: /^绑\s*定$/ }).click();
   await page.getByRole('dialog', { name: '绑定微信' }).getByTestId('wechat-open').click();

@@ -6,17 +6,16 @@
  * - a logged-in user on /mobileH5/login is sent on, and the H5 home shows no register card;
  * - the H5 reader zooms with its buttons (re-rendered sharp) and is driven by the keyboard;
  * - the desktop reader is driven by the keyboard, announces page, total and chapter, and names its slider.
- * axe runs on each page (no serious or critical violation). Screenshots go to docs/screenshots/mobile-*.
+ * axe runs on the states the route sweep (routes.spec.ts) does not reach. Screenshots: docs/screenshots/mobile-*.
  */
 import { axeFindings } from '../support/axe';
-import path from 'node:path';
 import { ApiPaths, type Paged, type TextbookFacets, type TextbookListItem } from '@eav/contract';
 import type { Locator, Page } from '@playwright/test';
 import { DEMO, loginViaApi, signedFetch } from '../support/api';
-import { MOBILE_UA, REPO_ROOT } from '../support/env';
+import { MOBILE_UA } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import { docScreenshot } from '../support/screenshots';
 
-const SHOTS = path.join(REPO_ROOT, 'docs', 'screenshots');
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, userAgent: MOBILE_UA };
 
 async function apiData<T>(pathWithQuery: string): Promise<T> {
@@ -112,7 +111,8 @@ test.describe('on a phone', () => {
     await expect(math).toHaveAttribute('aria-pressed', 'true');
     // The cascade: 版本 now counts only 数学 books.
     await expect(sheet.getByRole('group', { name: '版本' })).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, 'mobile-filter-sheet-375.png') });
+    await docScreenshot(page, 'mobile-filter-sheet-375.png');
+    // Axe here: the filter sheet is open, a dialog the route sweep does not open.
     expect(await axeProblems(page)).toEqual([]);
     await sheet.getByRole('button', { name: /确\s*定/ }).click();
 
@@ -125,8 +125,7 @@ test.describe('on a phone', () => {
     const clipped = await title.evaluate((el) => el.scrollHeight > el.clientHeight + 1);
     expect(clipped).toBe(false);
     await coversShown(list);
-    await page.screenshot({ path: path.join(SHOTS, 'mobile-textbook-375.png') });
-    expect(await axeProblems(page)).toEqual([]);
+    await docScreenshot(page, 'mobile-textbook-375.png');
   });
 
   test('a logged-in user skips the login form and the register card', async ({ page }) => {
@@ -179,7 +178,8 @@ test.describe('on a phone', () => {
     // has a running header) is laid out only once the page is loaded, so the screenshot shows it.
     await expect(sheet.locator('.react-pdf__Page__textContent span').first()).toBeVisible();
     await expect(canvas).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, 'mobile-reader-375.png') });
+    await docScreenshot(page, 'mobile-reader-375.png');
+    // Axe here: the reader on its second page after zooming, a state the route sweep does not reach.
     expect(await axeProblems(page)).toEqual([]);
   });
 });
@@ -248,6 +248,7 @@ test.describe('desktop pages at 375 px in a desktop browser', () => {
       const box = (await button.boundingBox())!;
       expect(box.x + box.width, `${route}: the menu button is cut off`).toBeLessThanOrEqual(375);
     }
+    // Axe here: a desktop page at 375 px, which the route sweep sees at 1440 px only.
     expect(await axeProblems(page)).toEqual([]);
 
     // By keyboard: the button opens the drawer with the current page marked; Escape returns focus.
@@ -262,6 +263,7 @@ test.describe('desktop pages at 375 px in a desktop browser', () => {
     const nav = drawer.getByRole('navigation', { name: '主导航' });
     await expect(nav.getByRole('link', { name: '智慧教学' })).toHaveAttribute('aria-current', 'page');
     await expect(drawer.getByRole('link', { name: '登录' })).toBeVisible();
+    // Axe here: the navigation drawer is open, a dialog the route sweep does not open.
     expect(await axeProblems(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
@@ -294,6 +296,7 @@ test.describe('desktop pages at 375 px in a desktop browser', () => {
       );
       expect(sideways, `${route}: the page is wider than the window`).toBeLessThanOrEqual(0);
     }
+    // Axe here: a desktop page at 320 px, which the route sweep sees at 1440 px only.
     expect(await axeProblems(page)).toEqual([]);
   });
 
@@ -304,6 +307,7 @@ test.describe('desktop pages at 375 px in a desktop browser', () => {
     const drawer = page.getByRole('dialog', { name: '导航菜单' });
     const account = drawer.getByRole('menu', { name: '账号菜单' });
     await expect(account.getByRole('menuitem', { name: '个人中心' })).toBeVisible();
+    // Axe here: the drawer's account menu of a logged-in user, which the route sweep does not open.
     expect(await axeProblems(page)).toEqual([]);
     await account.getByRole('menuitem', { name: '我的教材' }).click();
     await expect(page).toHaveURL(/#\/myBook$/);
@@ -355,7 +359,8 @@ test('the desktop reader is driven by keyboard and announces page, total and cha
   for (const name of ['返回', '目录与缩略图', '上一页', '下一页', '缩小', '放大', '整页', '适合宽度', '全屏']) {
     await expect(page.getByRole('button', { name, exact: true }).first()).toBeVisible();
   }
-  await page.screenshot({ path: path.join(SHOTS, 'mobile-desktop-reader-1440.png') });
+  await docScreenshot(page, 'mobile-desktop-reader-1440.png');
+  // Axe here: an H5 reader at 1440 px, which the route sweep sees at 375 px only.
   expect(await axeProblems(page)).toEqual([]);
 });
 
@@ -363,6 +368,7 @@ test('the H5 bookstore at 1440 px', async ({ page }) => {
   await page.goto('/#/mobileH5/textbook');
   await expect(page.getByTestId('h5-book-list')).toBeVisible();
   await coversShown(page.getByTestId('h5-book-list'));
-  await page.screenshot({ path: path.join(SHOTS, 'mobile-textbook-1440.png') });
+  await docScreenshot(page, 'mobile-textbook-1440.png');
+  // Axe here: an H5 list at 1440 px, which the route sweep sees at 375 px only.
   expect(await axeProblems(page)).toEqual([]);
 });

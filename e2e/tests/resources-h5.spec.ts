@@ -23,7 +23,6 @@ test('H5 下载专区 and 浏览 show real resources and papers', async ({ page,
   await expect(page.getByRole('heading', { level: 1, name: '下载专区' })).toBeVisible();
   await expect(page.getByText('登录后查看我的教材资源')).toBeVisible();
   await expect(page.getByTestId('mobile-resource-item').first()).toBeVisible();
-  expect(await axeProblems(page)).toEqual([]);
 
   await page.goto('/#/mobileH5/browse');
   await expect(page.getByRole('heading', { level: 1, name: '资源浏览' })).toBeVisible();
@@ -34,7 +33,6 @@ test('H5 下载专区 and 浏览 show real resources and papers', async ({ page,
   await expect(items.first()).toBeVisible();
   const first = (await items.first().locator('h3').innerText()).trim();
   expect(first.length).toBeGreaterThan(0);
-  expect(await axeProblems(page)).toEqual([]);
 
   await page.getByText('高中', { exact: true }).click();
   await page.getByText('数学', { exact: true }).click();
@@ -50,6 +48,7 @@ test('H5 下载专区 and 浏览 show real resources and papers', async ({ page,
     await page.goto(`/#/mobile/perview?id=${guarded.id}`);
     await expect(page.getByRole('heading', { level: 1, name: guarded.title })).toBeVisible();
     await expect(page.getByText('登录后即可预览')).toBeVisible();
+    // Axe here: a guarded item's login prompt, which the route sweep (its first resource) need not show.
     expect(await axeProblems(page)).toEqual([]);
   }
 });
