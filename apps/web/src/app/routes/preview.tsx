@@ -16,7 +16,7 @@ import { ErrataNotes } from '@/features/publishing/components/errata-notes';
 import { errataMarks, errataOnPage } from '@/features/publishing/lib/errata';
 import { useTextbook } from '@/features/textbooks/api/get-textbook';
 import { ChapterTree } from '@/features/textbooks/components/chapter-tree';
-import { QueryError } from '@/features/textbooks/components/query-error';
+import { QueryError } from '@/components/errors/query-error';
 import { ReadAccessGate } from '@/features/textbooks/components/read-access-gate';
 import { detailHref } from '@/features/textbooks/components/textbook-card';
 import { readAction } from '@/features/textbooks/lib/access';

@@ -32,7 +32,7 @@ import { ChapterWay } from './chapter-way';
 import { ComposeDialog } from './compose-dialog';
 import { FacetFilters, fromDict, fromValues, type FacetRowSpec } from './facet-filters';
 import { KnowledgePointTree } from './knowledge-point-tree';
-import { QueryError } from './query-error';
+import { QueryError } from '@/components/errors/query-error';
 import { QuestionCard } from './question-card';
 import styles from './question-bank.module.css';
 import { usePageLinks } from '@/components/ui/page-links';

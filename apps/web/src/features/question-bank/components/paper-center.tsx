@@ -23,7 +23,7 @@ import {
   type UrlFilters,
 } from '../lib/filters';
 import { FacetFilters, fromDict, fromValues, type FacetRowSpec } from './facet-filters';
-import { QueryError } from './query-error';
+import { QueryError } from '@/components/errors/query-error';
 import styles from './question-bank.module.css';
 import { usePageLinks } from '@/components/ui/page-links';
 

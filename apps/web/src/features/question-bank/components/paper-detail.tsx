@@ -13,7 +13,7 @@ import { ApiError } from '@/lib/api-client';
 import { usePaper } from '../api/get-paper';
 import { ExportButtons } from './export-buttons';
 import { PaperSections } from './paper-view';
-import { QueryError } from './query-error';
+import { QueryError } from '@/components/errors/query-error';
 import styles from './question-bank.module.css';
 
 function parseId(raw: string | null): number | undefined {

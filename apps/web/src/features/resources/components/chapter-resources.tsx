@@ -10,7 +10,7 @@ import { useNearestResources } from '../api/get-nearest-resources';
 import { useResourceSearch } from '../api/search-resources';
 import { TYPE_LABELS, TYPE_ORDER } from '../lib/labels';
 import { ResourceItem } from './resource-item';
-import { QueryFailed } from './query-failed';
+import { QueryError } from '@/components/errors/query-error';
 import styles from './resources.module.css';
 import { usePageLinks } from '@/components/ui/page-links';
 
@@ -53,7 +53,7 @@ export function ChapterResources({ textbookId, chapter, path, type, sort, page, 
       {path.length > 1 && <p className={styles.crumbs}>{path.join(' / ')}</p>}
 
       {facets.isError && !facets.data ? (
-        <QueryFailed error={facets.error} onRetry={() => void facets.refetch()} title="资源加载失败" />
+        <QueryError error={facets.error} onRetry={() => void facets.refetch()} title="资源加载失败" />
       ) : !facets.data ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : empty ? (
@@ -101,7 +101,7 @@ export function ChapterResources({ textbookId, chapter, path, type, sort, page, 
             />
           </div>
           {list.isError && !list.data ? (
-            <QueryFailed error={list.error} onRetry={() => void list.refetch()} title="资源加载失败" />
+            <QueryError error={list.error} onRetry={() => void list.refetch()} title="资源加载失败" />
           ) : !list.data ? (
             <Skeleton active paragraph={{ rows: 6 }} />
           ) : list.data.items.length === 0 ? (

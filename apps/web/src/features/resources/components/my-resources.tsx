@@ -17,7 +17,7 @@ import { MY_RESOURCES_PAGE_SIZE, useMyResources } from '../api/get-my-resources'
 import { useMyPapers } from '../api/get-my-papers';
 import { formatDate, formatScore } from '../lib/format';
 import { STATUS_LABELS } from '../lib/labels';
-import { QueryFailed } from './query-failed';
+import { QueryError } from '@/components/errors/query-error';
 import { ResourceItem } from './resource-item';
 import { UploadDialog } from './upload-dialog';
 import styles from './resources.module.css';
@@ -52,7 +52,7 @@ function ListState({
   empty: string;
   children: React.ReactNode;
 }) {
-  if (query.isError && !query.data) return <QueryFailed error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError && !query.data) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (query.data.items.length === 0)
     return (
@@ -158,7 +158,7 @@ function PaperRow({ paper }: { paper: ComposedPaperItem }) {
 function Papers() {
   const [page, setPage] = useState(1);
   const q = useMyPapers(page);
-  if (q.isError && !q.data) return <QueryFailed error={q.error} onRetry={() => void q.refetch()} />;
+  if (q.isError && !q.data) return <QueryError error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (q.data.items.length === 0)
     return (
@@ -196,7 +196,7 @@ function Uploads({ teacher }: { teacher: boolean }) {
         </div>
       )}
       {q.isError && !q.data ? (
-        <QueryFailed error={q.error} onRetry={() => void q.refetch()} />
+        <QueryError error={q.error} onRetry={() => void q.refetch()} />
       ) : !q.data ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : q.data.items.length === 0 ? (

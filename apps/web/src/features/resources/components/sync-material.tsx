@@ -18,7 +18,7 @@ import { filtersOfBook } from '../lib/book-filters';
 import { chapterPath, countsById, defaultChapter } from '../lib/chapters';
 import { BookPicker } from './book-picker';
 import { ChapterResources } from './chapter-resources';
-import { QueryFailed } from './query-failed';
+import { QueryError } from '@/components/errors/query-error';
 import { ResourceItem } from './resource-item';
 import styles from './resources.module.css';
 
@@ -49,7 +49,7 @@ function PopularResources() {
         热门资源
       </h2>
       {list.isError && !list.data ? (
-        <QueryFailed error={list.error} onRetry={() => void list.refetch()} title="资源加载失败" />
+        <QueryError error={list.error} onRetry={() => void list.refetch()} title="资源加载失败" />
       ) : !list.data ? (
         <Skeleton active paragraph={{ rows: 5 }} />
       ) : list.data.items.length === 0 ? (
@@ -111,7 +111,7 @@ export function SyncMaterial() {
 
         <section className={styles.card} aria-label="选择教材">
           {books.isError && !books.data ? (
-            <QueryFailed error={books.error} onRetry={() => void books.refetch()} title="教材列表加载失败" />
+            <QueryError error={books.error} onRetry={() => void books.refetch()} title="教材列表加载失败" />
           ) : !showPicker ? (
             <div className={styles.current} data-testid="current-book">
               {book && <img className={styles.bookCover} src={book.coverUrl} alt="" />}
@@ -155,7 +155,7 @@ export function SyncMaterial() {
             <nav className={`${styles.card} ${styles.side}`} aria-label="教材目录">
               <h2 className={styles.sideTitle}>目录</h2>
               {chapters.isError ? (
-                <QueryFailed error={chapters.error} onRetry={() => void chapters.refetch()} title="目录加载失败" />
+                <QueryError error={chapters.error} onRetry={() => void chapters.refetch()} title="目录加载失败" />
               ) : !chapters.data ? (
                 <Skeleton active paragraph={{ rows: 10 }} />
               ) : chapters.data.length === 0 ? (

@@ -22,7 +22,7 @@ import {
   withKeyword,
 } from '../lib/filters';
 import { FilterBar } from './filter-bar';
-import { QueryError } from './query-error';
+import { QueryError } from '@/components/errors/query-error';
 import { TextbookCard, TextbookCardSkeleton } from './textbook-card';
 import styles from './textbooks.module.css';
 import { usePageLinks } from '@/components/ui/page-links';

@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { useTextbookFacets } from '../api/get-textbook-facets';
 import { useTextbooks } from '../api/get-textbooks';
 import { FEATURED_COUNT, featuredStages } from '../lib/featured';
-import { QueryError } from './query-error';
+import { QueryError } from '@/components/errors/query-error';
 import { TextbookCard, TextbookCardSkeleton } from './textbook-card';
 import styles from './textbooks.module.css';
 

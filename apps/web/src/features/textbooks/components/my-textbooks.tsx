@@ -15,7 +15,7 @@ import { formatDate, progressPercent } from '../lib/format';
 import { ActivationDialog } from './activation-dialog';
 import { CoverImage } from './cover-image';
 import { previewHref } from './textbook-detail';
-import { QueryError } from './query-error';
+import { QueryError } from '@/components/errors/query-error';
 import { detailHref } from './textbook-card';
 import styles from './textbooks.module.css';
 

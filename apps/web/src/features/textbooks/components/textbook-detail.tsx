@@ -18,7 +18,7 @@ import { LazyActivationDialog } from './lazy-activation-dialog';
 import { useActivationGate } from './use-activation-gate';
 import { ChapterTree } from './chapter-tree';
 import { CoverImage } from './cover-image';
-import { QueryError } from './query-error';
+import { QueryError } from '@/components/errors/query-error';
 import { detailHref } from './textbook-card';
 import styles from './textbooks.module.css';
 

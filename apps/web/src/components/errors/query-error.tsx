@@ -1,8 +1,8 @@
-/** An inline error block with the server's Chinese message and a retry button (desktop). */
+/** An inline error block (desktop, antd) with the server's Chinese message and a retry button, for a failed query. */
 import { Button, Result } from 'antd';
 import { errorMessage } from '@/lib/error-message';
 
-export function QueryFailed({
+export function QueryError({
   error,
   onRetry,
   title = '加载失败',
