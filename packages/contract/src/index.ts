@@ -12,6 +12,7 @@ export * from './vocabulary';
 export * from './links';
 export * from './service-hours';
 export * from './beijing-time';
+export * from './csv';
 export * from './device';
 export * from './console';
 export * from './schemas/common';

@@ -1,10 +1,10 @@
 /**
- * Table exports of the operator console (docs/console.md): one list's rows as CSV (UTF-8 with BOM,
- * so that Excel shows Chinese; RFC 4180 quoting; cells starting with = + - @ are prefixed with `'`
- * against formula injection) or as an Excel workbook (exceljs, one sheet, bold header row), and the
+ * Table exports of the operator console (docs/console.md): one list's rows as CSV (the contract's
+ * `toCsv`: UTF-8 with BOM, RFC 4180, cells starting with = + - @ prefixed with `'` against formula
+ * injection) or as an Excel workbook (exceljs, one sheet, bold header row), and the
  * audit entry every export writes.
  */
-import type { TableExportFormat } from '@eav/contract';
+import { toCsv, type TableExportFormat } from '@eav/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { AuditJson } from './operator-audit';
@@ -19,22 +19,19 @@ export interface ExportColumn<T> {
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** A cell as text that a spreadsheet will not run as a formula. */
+/** A workbook cell as text that a spreadsheet will not run as a formula (as the CSV writer does). */
 function safeCell(v: string | number | null | undefined): string | number {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return v;
   return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
 }
 
-/** CSV text of the rows (with a BOM). */
-export function toCsv<T>(columns: ExportColumn<T>[], rows: T[]): string {
-  const quote = (v: string | number) => {
-    const s = String(v);
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  const lines = [columns.map((c) => quote(c.header)).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => quote(safeCell(c.value(row)))).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+/** CSV text of the rows (the contract's one CSV writer: BOM, CRLF, formula cells neutralised). */
+export function tableCsv<T>(columns: ExportColumn<T>[], rows: T[]): string {
+  return toCsv(
+    columns.map((c) => c.header),
+    rows.map((row) => columns.map((c) => c.value(row))),
+  );
 }
 
 /** An .xlsx workbook of the rows, one sheet named `sheet`. */
@@ -55,7 +52,7 @@ export async function sendTable<T>(
   columns: ExportColumn<T>[],
   rows: T[],
 ): Promise<FastifyReply> {
-  const body = format === 'csv' ? toCsv(columns, rows) : await toXlsx(name, columns, rows);
+  const body = format === 'csv' ? tableCsv(columns, rows) : await toXlsx(name, columns, rows);
   return reply
     .header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
     .header('Content-Disposition', attachmentDisposition(`${name}.${format}`))

@@ -4,13 +4,13 @@
  * the live progress bar fed by the job's server-sent events, then read the report: counts and every
  * bad line with its number and Chinese reason (exportable as CSV).
  */
-import type { ImportIssue, ImportJob, ImportJobKind } from '@eav/contract';
+import { toCsv, type ImportIssue, type ImportJob, type ImportJobKind } from '@eav/contract';
 import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Progress, Radio, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { saveBlob } from '@/lib/download';
 import { useImportJob } from '../hooks/use-import-job';
-import { csvBlob, toCsv } from '../lib/csv';
+import { csvBlob } from '../lib/csv';
 import { IMPORT_KINDS } from '../lib/import-kinds';
 import styles from './console.module.css';
 
