@@ -9,6 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { dictionary, stageSubject } from '../../db/schema';
+import { readJsonLines, type JsonLine } from '../../lib/json-lines';
 import { ensureDictionary } from '../../seed/dictionaries';
 
 /** Rows per INSERT statement: large enough to amortise round trips, small enough for parameter limits. */
@@ -54,53 +55,18 @@ export const optionalScore = (label: string) =>
     .transform((v) => (v === null || v === undefined ? null : Number(v)))
     .refine((v) => v === null || (Number.isFinite(v) && v >= 0 && v <= 1000), `应为 0 到 1000 之间的数（${label}）`);
 
-interface Parsed<T> {
-  line: number;
-  data: T;
-}
-
 /**
- * Splits `text` into lines and validates each with `schema`. Returns the valid lines (a repeated
- * externalId keeps its last line, the earlier ones are reported) and the skipped ones.
+ * Reads `text` as JSON Lines validated by `schema` (lib/json-lines.ts). Returns the valid lines (a
+ * repeated externalId keeps its last line, the earlier ones are reported) and the skipped ones.
  */
 export function parseJsonLines<T extends { externalId: string }>(
   text: string,
   schema: z.ZodType<T>,
-): { lines: number; valid: Parsed<T>[]; skipped: ImportIssue[] } {
-  const valid: Parsed<T>[] = [];
-  const skipped: ImportIssue[] = [];
-  let lines = 0;
-  const all = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  for (let i = 0; i < all.length; i++) {
-    const raw = all[i]!.trim();
-    if (!raw) continue;
-    lines++;
-    const line = i + 1;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      skipped.push({ line, externalId: null, message: '不是合法的 JSON' });
-      continue;
-    }
-    if (!json || typeof json !== 'object' || Array.isArray(json)) {
-      skipped.push({ line, externalId: null, message: '应为一个 JSON 对象' });
-      continue;
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const ext = (json as { externalId?: unknown }).externalId;
-      const message = parsed.error.issues
-        .map((issue) => {
-          const key = issue.path.map(String).join('.');
-          return issue.message.includes('（') || !key ? issue.message : `${issue.message}（${key}）`;
-        })
-        .join('；');
-      skipped.push({ line, externalId: typeof ext === 'string' ? ext.slice(0, 200) : null, message });
-      continue;
-    }
-    valid.push({ line, data: parsed.data });
-  }
+): { lines: number; valid: JsonLine<T>[]; skipped: ImportIssue[] } {
+  const { lines, valid, skipped } = readJsonLines(text, schema, (issue) => {
+    const key = issue.path.map(String).join('.');
+    return issue.message.includes('（') || !key ? issue.message : `${issue.message}（${key}）`;
+  });
   const lastLine = new Map<string, number>();
   for (const v of valid) lastLine.set(v.data.externalId, v.line);
   const unique = valid.filter((v) => {

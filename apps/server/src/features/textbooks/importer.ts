@@ -21,6 +21,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { dictionary, stageSubject, textbooks } from '../../db/schema';
+import { readJsonLines, type JsonLine } from '../../lib/json-lines';
 import { ensureDictionary } from '../../seed/dictionaries';
 
 /** Rows per INSERT statement: large enough to amortise round trips, small enough for parameter limits. */
@@ -93,52 +94,17 @@ export interface ImportOptions {
   onProgress?: ((progress: { done: number; total: number }) => void) | undefined;
 }
 
-interface ParsedLine {
-  line: number;
-  data: ImportLine;
-}
-
-/** Splits and validates the file; returns the valid lines and the issues of the others. */
-export function parseImportText(text: string): { lines: number; valid: ParsedLine[]; skipped: ImportIssue[] } {
-  const valid: ParsedLine[] = [];
-  const skipped: ImportIssue[] = [];
-  let lines = 0;
-  const all = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  for (let i = 0; i < all.length; i++) {
-    const raw = all[i]!.trim();
-    if (!raw) continue;
-    lines++;
-    const line = i + 1;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      skipped.push({ line, externalId: null, message: '不是合法的 JSON' });
-      continue;
-    }
-    if (!json || typeof json !== 'object' || Array.isArray(json)) {
-      skipped.push({ line, externalId: null, message: '应为一个 JSON 对象' });
-      continue;
-    }
-    const parsed = importLine.safeParse(json);
-    if (!parsed.success) {
-      const externalId =
-        typeof (json as { externalId?: unknown }).externalId === 'string'
-          ? (json as { externalId: string }).externalId
-          : null;
-      const message = parsed.error.issues
-        .map((issue) => {
-          const key = String(issue.path[0] ?? '');
-          const label = FIELD_LABELS[key] ?? key;
-          return issue.message.includes('（') ? issue.message : `${label}${issue.message}`;
-        })
-        .join('；');
-      skipped.push({ line, externalId, message });
-      continue;
-    }
-    valid.push({ line, data: parsed.data });
-  }
-  return { lines, valid, skipped };
+/** Reads and validates the file (lib/json-lines.ts); returns the valid lines and the issues of the others. */
+export function parseImportText(text: string): {
+  lines: number;
+  valid: JsonLine<ImportLine>[];
+  skipped: ImportIssue[];
+} {
+  return readJsonLines(text, importLine, (issue) => {
+    const key = String(issue.path[0] ?? '');
+    const label = FIELD_LABELS[key] ?? key;
+    return issue.message.includes('（') ? issue.message : `${label}${issue.message}`;
+  });
 }
 
 const isHttp = (v: string) => /^https?:\/\//i.test(v);
