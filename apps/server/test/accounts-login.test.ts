@@ -20,13 +20,17 @@ const t = useAccountsApp();
 const MIN = 60_000;
 
 /** Beijing HH:mm of a time. */
-const beijing = (ms: number) =>
-  new Intl.DateTimeFormat('zh-CN', {
+/** `00:13` in Beijing time, with `11/29 ` before it when that is another Beijing day than `now` (Intl, not the server's dayjs). */
+const beijing = (ms: number, now: number) => {
+  const time = new Intl.DateTimeFormat('zh-CN', {
     timeZone: 'Asia/Shanghai',
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
   }).format(ms);
+  const day = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', month: 'numeric', day: 'numeric' });
+  return day.format(ms) === day.format(now) ? time : `${day.format(ms)} ${time}`;
+};
 
 describe('register', () => {
   it('creates the account, answers the login shape, stores an argon2id hash and a hashed token', async () => {
@@ -163,7 +167,7 @@ describe('password login', () => {
     const until = lockedAt + 15 * MIN;
     expect(fifth.json()).toEqual({
       code: 'AUTH.LOCKED',
-      msg: `密码错误次数过多，请于 ${beijing(until)} 后再试或使用短信登录`,
+      msg: `密码错误次数过多，请于 ${beijing(until, lockedAt)} 后再试或使用短信登录`,
       data: { lockedUntil: new Date(until).toISOString() },
     });
     // Even the right password is refused while locked, by user name too.
