@@ -14,6 +14,9 @@ describe('toCsv', () => {
     ['-2+3', "'-2+3"],
     ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
     ['\r=1+1', `"'\r=1+1"`],
+    // Full-width forms: Apple Numbers normalises them to the ASCII formula characters.
+    ['＝1+1', "'＝1+1"],
+    ['＠SUM(A1)', "'＠SUM(A1)"],
   ])('neutralises the formula %j', (input, expected) => {
     expect(cell(input)).toBe(expected);
   });
@@ -41,12 +44,15 @@ describe('toCsv', () => {
   it('reads back cell for cell by an RFC 4180 reader, and no text cell starts a formula', () => {
     const value = fc.oneof(
       fc.string({ unit: 'grapheme' }),
-      fc.constantFrom('=1+1', '@x', '-3', '+', '\t=', ' a ', 'a\r\nb'),
+      fc.constantFrom('=1+1', '@x', '-3', '+', '\t=', ' a ', 'a\r\nb', '＝1', '＋', '－2', '＠x'),
     );
     fc.assert(
       fc.property(fc.array(fc.array(value, { minLength: 2, maxLength: 2 }), { maxLength: 8 }), (rows) => {
         const read = parse(toCsv(['a', 'b'], rows), { bom: true, relax_column_count: false }) as string[][];
-        expect(read).toEqual([['a', 'b'], ...rows.map((r) => r.map((v) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v)))]);
+        expect(read).toEqual([
+          ['a', 'b'],
+          ...rows.map((r) => r.map((v) => (/^[=+\-@\t\r＝＋－＠]/.test(v) ? `'${v}` : v))),
+        ]);
       }),
       { numRuns: 300 },
     );
