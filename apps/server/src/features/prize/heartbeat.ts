@@ -49,6 +49,7 @@ export class MemoryAnchors implements HeartbeatAnchors {
  * `beat_anchor(key, session, now, maxGap, ttl, keep)` answering {creditMs, active, started}. The
  * anchor is stored as `session|at|replaced,comma,separated` (session ids hold only letters, digits,
  * `_` and `-`). Shared by the anchor script below and the reading script of reading.ts.
+ * heartbeat.property.test.ts feeds both versions the same random heartbeats and compares them.
  */
 export const BEAT_LUA_FN = `
 local function beat_anchor(key, session, now, maxGap, ttl, keep)
