@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_ENV } from '../test/production-env';
 import { ConfigError, loadConfig } from './config';
 
-const production = {
-  NODE_ENV: 'production',
-  SMS_PROVIDER: 'aliyun',
-  EAV_SIGN_SECRET: 'a-real-signing-secret',
-  URL_SIGNING_SECRET: 'a-real-url-signing-secret-0123456789',
-  PUBLIC_ORIGIN: 'https://portal.example.edu.cn',
-};
+const production = PRODUCTION_ENV;
 
 describe('loadConfig (docs/api.md, Configuration)', () => {
   it('applies the documented defaults', () => {

@@ -17,6 +17,7 @@ import { purgeOldTickets } from '../src/features/accounts/external/service';
 import { BOUND_WECHAT_PERSONA } from '../src/features/accounts/external/fake/personas';
 import { registerUser } from './accounts-helpers';
 import { api, type ApiRequest } from './helpers';
+import { PRODUCTION_ENV } from './production-env';
 import { Browser, hashParams, useIdentityApp, wechatToLanding } from './identity-helpers';
 
 const t = useIdentityApp();
@@ -328,13 +329,7 @@ describe('erasure and configuration', () => {
   });
 
   it('refuses FAKE_IDP=true in production, naming the variable', () => {
-    const prod = {
-      NODE_ENV: 'production',
-      EAV_SIGN_SECRET: 'a-production-secret',
-      URL_SIGNING_SECRET: 'a-production-url-secret',
-      SMS_PROVIDER: 'aliyun',
-      PUBLIC_ORIGIN: 'https://portal.example.edu.cn',
-    };
+    const prod = PRODUCTION_ENV;
     expect(() => loadConfig({ ...prod, FAKE_IDP: 'true' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...prod, FAKE_IDP: 'true' })).toThrow(/FAKE_IDP/);
     expect(loadConfig(prod).identity.fakeIdp).toBe(false);

@@ -11,6 +11,7 @@ import { externalIdentities } from '../src/db/schema';
 import { WECHAT_PERSONAS } from '../src/features/accounts/external/fake/personas';
 import { registerUser } from './accounts-helpers';
 import { api, testConfig } from './helpers';
+import { PRODUCTION_ENV } from './production-env';
 import { Browser, hashParams, useIdentityApp, wechatToLanding } from './identity-helpers';
 
 const t = useIdentityApp();
@@ -199,12 +200,7 @@ describe('provider redirect URLs come from configuration', () => {
     });
     const url = new URL(wx.json().data.url);
     expect(url.searchParams.get('redirect_uri')).toBe('https://portal.example.edu.cn/auth/wechat/callback');
-    const production = {
-      NODE_ENV: 'production',
-      SMS_PROVIDER: 'aliyun',
-      EAV_SIGN_SECRET: 'a-production-secret',
-      URL_SIGNING_SECRET: 'a-production-url-secret',
-    };
+    const { PUBLIC_ORIGIN: _origin, ...production } = PRODUCTION_ENV;
     expect(() => loadConfig(production)).toThrow(ConfigError);
     expect(() => loadConfig(production)).toThrow(/PUBLIC_ORIGIN/);
     expect(loadConfig({ ...production, PUBLIC_ORIGIN: 'https://portal.example.edu.cn' }).publicOrigin).toBe(

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { api, testConfig, useTestApp } from './helpers';
+import { PRODUCTION_ENV } from './production-env';
 
 const t = useTestApp({ config: testConfig({ metrics: { enabled: true, token: undefined } }) });
 const TOKEN = 'scrape-token-0123456789';
@@ -95,13 +96,7 @@ describe('metrics', () => {
     // Business counting stays callable for the features either way.
     expect(() => app.metrics.count('heartbeats')).not.toThrow();
 
-    const production = {
-      NODE_ENV: 'production',
-      SMS_PROVIDER: 'aliyun',
-      EAV_SIGN_SECRET: 'prod-sign-secret',
-      URL_SIGNING_SECRET: 'prod-url-signing-secret-0123',
-      PUBLIC_ORIGIN: 'https://portal.example.edu.cn',
-    };
+    const production = PRODUCTION_ENV;
     expect(loadConfig(production).metrics).toEqual({ enabled: false, token: undefined });
     expect(loadConfig({ ...production, METRICS: 'on', METRICS_TOKEN: TOKEN }).metrics).toEqual({
       enabled: true,

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { registerUser, useAccountsApp } from './accounts-helpers';
 import { api, testConfig } from './helpers';
+import { PRODUCTION_ENV } from './production-env';
 
 const t = useAccountsApp({ testClock: true });
 
@@ -62,13 +63,7 @@ describe('POST /api/v1/test/clock', () => {
   });
 
   it('is refused by a production configuration', () => {
-    const production = {
-      NODE_ENV: 'production',
-      SMS_PROVIDER: 'aliyun',
-      EAV_SIGN_SECRET: 'a-real-signing-secret',
-      URL_SIGNING_SECRET: 'a-real-url-signing-secret-0123456789',
-      PUBLIC_ORIGIN: 'https://portal.example.edu.cn',
-    };
+    const production = PRODUCTION_ENV;
     expect(loadConfig(production).testClock).toBe(false);
     expect(() => loadConfig({ ...production, TEST_CLOCK: 'on' })).toThrow(
       /TEST_CLOCK=.*refused when NODE_ENV=production/,
