@@ -220,7 +220,7 @@ describe('printings and errata', () => {
     );
     expect(report.created).toBe(1);
     expect(report.skipped.map((s) => s.line)).toEqual([2, 3, 4]);
-    expect(report.skipped[0]!.reason).toContain(PublishingMessages.pageBeyondBook);
+    expect(report.skipped[0]!.message).toContain(PublishingMessages.pageBeyondBook);
     await new Promise((r) => setTimeout(r, VERSION_CHECK_MS + 50));
     const page12 = await data<PageErrata>(await api(t.app, { url: ApiPaths.publishingPageErrata(bookId, 12) }));
     expect(page12.items.map((e) => e.correction)).toEqual(['导入更正']);

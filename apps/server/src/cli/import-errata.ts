@@ -33,7 +33,7 @@ async function run(): Promise<void> {
       }
       const r = await importErrata(database.db, text, new Date());
       console.log(`${abs}：新增勘误 ${r.created} 条，更新 ${r.updated} 条，跳过 ${r.skipped.length} 行`);
-      for (const s of r.skipped) console.log(`  第 ${s.line} 行：${s.reason}`);
+      for (const s of r.skipped) console.log(`  第 ${s.line} 行：${s.message}`);
     }
   } finally {
     await database.close();

@@ -5,45 +5,34 @@
  * saved with `saveErratum`, so a re-run updates rather than duplicates. Bad lines are skipped and
  * reported by number with a Chinese reason.
  */
-import { erratumBody, plainText } from '@eav/contract';
+import { erratumBody, plainText, type ImportIssue } from '@eav/contract';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { textbooks } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { readJsonLines } from '../../lib/json-lines';
 import { saveErratum } from './records';
 
 export interface ErrataImportReport {
   created: number;
   updated: number;
-  skipped: { line: number; reason: string }[];
+  /** Lines not imported, in line order, with a Chinese reason. */
+  skipped: ImportIssue[];
 }
 
 const lineShape = erratumBody.omit({ textbookId: true }).extend({
   book: z.union([z.number().int().positive(), plainText(128).min(1)], { error: '请指定教材（id 或 externalId）' }),
 });
 
-/** Imports the errata of `text` (JSON Lines) into `db`. */
+/** Imports the errata of `text` (JSON Lines, lib/json-lines.ts) into `db`. */
 export async function importErrata(db: Db, text: string, now: Date): Promise<ErrataImportReport> {
-  const report: ErrataImportReport = { created: 0, updated: 0, skipped: [] };
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i]!.trim();
-    if (!raw) continue;
-    const skip = (reason: string) => report.skipped.push({ line: i + 1, reason });
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      skip('不是有效的 JSON');
-      continue;
-    }
-    const parsed = lineShape.safeParse(json);
-    if (!parsed.success) {
-      skip(parsed.error.issues.map((x) => `${x.path.join('.') || '行'}：${x.message}`).join('；'));
-      continue;
-    }
-    const { book, ...rest } = parsed.data;
+  const { valid, skipped } = readJsonLines(text, lineShape, (x) => `${x.path.join('.') || '行'}：${x.message}`);
+  const report: ErrataImportReport = { created: 0, updated: 0, skipped };
+  for (const { line, data } of valid) {
+    const { book, ...rest } = data;
+    const skip = (message: string) =>
+      report.skipped.push({ line, externalId: typeof book === 'string' ? book : null, message });
     const [row] = await db
       .select({ id: textbooks.id })
       .from(textbooks)
@@ -61,5 +50,6 @@ export async function importErrata(db: Db, text: string, now: Date): Promise<Err
       else throw err;
     }
   }
+  report.skipped.sort((a, b) => a.line - b.line);
   return report;
 }
