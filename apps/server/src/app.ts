@@ -34,7 +34,6 @@ import signPlugin from './plugins/sign';
 import webPlugin, { webRuntimeConfig } from './plugins/web';
 import accountsFeature, {
   assertUploadQuota,
-  consoleAudit,
   operatorAudit,
   publicUrl,
   storeImage,
@@ -190,7 +189,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Reading progress saved by the textbooks feature completes reading assignments (root-level hook).
   await app.register(teachingProgressHook);
   await app.register(accountsFeature, { config });
-  await app.register(textbooksFeature, { config, audit: operatorAudit, consoleAudit });
+  await app.register(textbooksFeature, { config, audit: operatorAudit });
   // The prize feature shows recommended books as the textbooks feature's catalogue cards.
   await app.register(prizeFeature, { kvPrefix: options.kvPrefix ?? 'eav:', cards: cardsByIds, audit: operatorAudit });
   // A question's answer stays hidden from whoever has it in homework or a quiz whose answers are not shown yet.
@@ -208,7 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(resourcesFeature, { config, audit: operatorAudit });
   await app.register(bigDataFeature);
   // The showcase shows books as the textbooks feature's catalogue cards.
-  await app.register(publishingFeature, { cards: cardsByIds, consoleAudit });
+  await app.register(publishingFeature, { cards: cardsByIds, audit: operatorAudit });
   await app.register(consoleFeature);
   // Teaching copies questions from the question bank and stores answer photos as the accounts' uploads do.
   await app.register(teachingFeature, {
@@ -220,7 +219,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(trainingFeature, {
     config,
     questionDetails,
-    consoleAudit,
+    audit: operatorAudit,
     videos: {
       describe: describeVideo,
       grant: (db, id, uid, now) => grantVideo(db, config.urlSigningSecret, id, uid, now),

@@ -3,14 +3,14 @@
  * logout, register, password change, reset, cancel and operator action, with who, when, IP,
  * user agent and result. Callers pass no secrets: `detail` must never hold passwords, codes or tokens.
  * Console writes (docs/console.md) also carry the operator (`actorId`), the target (`user:12`,
- * `code_batch:3`) and the values before and after; other features write them through `consoleAudit`,
+ * `code_batch:3`) and the values before and after; every feature writes them through `operatorAudit`,
  * which app.ts hands them as a plugin option.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import type { AuditJson, OperatorAudit } from '../../lib/operator-audit';
+import type { AuditJson, OperatorAudit, OperatorAuditEvent } from '../../lib/operator-audit';
 
 export type AuditEvent =
   | 'login'
@@ -29,45 +29,11 @@ export type AuditEvent =
   | 'unbind'
   | 'identity_select'
   | 'class_server_key'
-  // operator console, content (docs/console-content.md)
-  | 'catalogue_import'
-  | 'question_bank_import'
-  | 'textbook_update'
-  | 'textbook_cover'
-  | 'textbook_chapters'
-  | 'textbook_pdf'
-  | 'banner_create'
-  | 'banner_update'
-  | 'banner_delete'
-  | 'banner_image'
-  | 'banner_reorder'
-  | 'resource_review'
-  | 'activity_save'
-  // operator console (docs/console.md)
+  // an operator's own console sign-in (docs/console.md)
   | 'console_mfa_enrol'
   | 'console_mfa_verify'
-  | 'console_user_status'
-  | 'console_user_roles'
-  | 'console_user_unlock'
-  | 'console_user_sessions'
-  | 'console_code_batch'
-  | 'console_code_batch_void'
-  // 研修课程 and 出版管理 console sections (docs/training.md, docs/publishing.md)
-  | 'training_course_save'
-  | 'training_course_publish'
-  | 'training_certificate_revoke'
-  | 'publishing_announcement_create'
-  | 'publishing_announcement_update'
-  | 'publishing_announcement_delete'
-  | 'publishing_erratum_create'
-  | 'publishing_erratum_update'
-  | 'publishing_erratum_delete'
-  | 'publishing_printing_create'
-  | 'publishing_printing_update'
-  | 'publishing_printing_delete'
-  | 'console_mfa_reset'
-  // any console table export (docs/console.md, Exports)
-  | 'console_export';
+  // operators' writes (lib/operator-audit.ts)
+  | OperatorAuditEvent;
 
 /** Values recorded before and after a console write: JSON, never secrets. */
 export type AuditValues = Record<string, AuditJson>;
@@ -115,39 +81,16 @@ export async function audit(db: Db | Tx, request: FastifyRequest, entry: AuditEn
   });
 }
 
-/** A console write as other features describe it (the operator is the request's user). */
-export interface ConsoleAuditEntry {
-  event: AuditEvent;
-  target: string;
-  before?: AuditValues | null;
-  after?: AuditValues | null;
-  /** The account concerned, when the target is one. */
-  userId?: number | null;
-}
-
-/** Writer of console audit rows, passed to other features as a plugin option. */
-export type ConsoleAudit = (db: Db | Tx, request: FastifyRequest, entry: ConsoleAuditEntry) => Promise<void>;
-
-/** Records one console write: operator, action, target, before and after values, IP, time. */
-export const consoleAudit: ConsoleAudit = (db, request, entry) =>
-  audit(db, request, {
-    event: entry.event,
-    result: 'success',
-    userId: entry.userId ?? null,
-    actorId: request.auth.user.id,
-    target: entry.target,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
-
 /**
- * The operator audit the content sections receive from app.ts (lib/operator-audit.ts): a console
- * write like `consoleAudit`'s, with a result and non-personal detail of its own.
+ * The one writer of operators' console writes (lib/operator-audit.ts): the request's user as the
+ * operator, the action, its target, the values before and after, non-personal detail, IP and time.
+ * app.ts hands it to the features as their `audit` option.
  */
 export const operatorAudit: OperatorAudit = (db, request, entry) =>
   audit(db, request, {
     event: entry.event,
     result: entry.result ?? 'success',
+    userId: entry.userId ?? null,
     actorId: request.auth.user.id,
     target: entry.target,
     before: entry.before ?? null,

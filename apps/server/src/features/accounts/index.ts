@@ -18,7 +18,7 @@ import uploadRoutes from './routes-uploads';
 import { createSmsProvider } from './sms';
 
 export { seedDemoAccounts, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
-export { consoleAudit, operatorAudit, type ConsoleAudit } from './audit';
+export { operatorAudit } from './audit';
 export { seedDemoIdentities } from './external';
 export { assertUploadQuota, publicUrl, storeImage, uploadsDir } from './files';
 

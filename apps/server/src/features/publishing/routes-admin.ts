@@ -51,7 +51,7 @@ const columns: ExportColumn<AdminAnnouncementRow>[] = [
   { header: '更新时间', value: (r) => r.updatedAt, width: 26 },
 ];
 
-const adminRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app, { consoleAudit }) => {
+const adminRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app, { audit }) => {
   const now = () => new Date(app.clock());
   const changed = () => app.readCache.invalidate('publishing');
 
@@ -120,7 +120,7 @@ const adminRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app, { cons
     async (request) => {
       const created = await app.db.transaction(async (tx) => {
         const a = await createAnnouncement(tx, request.body, now());
-        await consoleAudit?.(tx, request, {
+        await audit?.(tx, request, {
           event: 'publishing_announcement_create',
           target: `announcement:${a.id}`,
           before: null,
@@ -150,7 +150,7 @@ const adminRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app, { cons
       const updated = await app.db.transaction(async (tx) => {
         const before = await adminAnnouncement(tx, id);
         const a = await updateAnnouncement(tx, id, request.body, now());
-        await consoleAudit?.(tx, request, {
+        await audit?.(tx, request, {
           event: 'publishing_announcement_update',
           target: `announcement:${id}`,
           before: snapshot(before),
@@ -171,7 +171,7 @@ const adminRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app, { cons
       await app.db.transaction(async (tx) => {
         const before = await adminAnnouncement(tx, id);
         await deleteAnnouncement(tx, id);
-        await consoleAudit?.(tx, request, {
+        await audit?.(tx, request, {
           event: 'publishing_announcement_delete',
           target: `announcement:${id}`,
           before: snapshot(before),

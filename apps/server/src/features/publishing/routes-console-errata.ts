@@ -47,7 +47,7 @@ const columns: ExportColumn<AdminErratumRow>[] = [
   { header: '状态', value: () => '已发布', width: 8 },
 ];
 
-const errataRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app, { consoleAudit }) => {
+const errataRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app, { audit }) => {
   const now = () => new Date(app.clock());
   const changed = () => app.readCache.invalidate('publishing');
 
@@ -115,7 +115,7 @@ const errataRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app, { con
         const sameId = await sameErratumId(tx, request.body);
         const before = sameId === null ? null : await erratumSnapshot(tx, sameId);
         const r = await saveErratum(tx, request.body, now());
-        await consoleAudit?.(tx, request, {
+        await audit?.(tx, request, {
           event: r.created ? 'publishing_erratum_create' : 'publishing_erratum_update',
           target: `erratum:${r.erratum.id}`,
           before,
@@ -140,7 +140,7 @@ const errataRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app, { con
         const before = await erratumSnapshot(tx, id);
         if (!before) throw notFound(PublishingMessages.erratumNotFound);
         const e = await updateErratum(tx, id, request.body, now());
-        await consoleAudit?.(tx, request, {
+        await audit?.(tx, request, {
           event: 'publishing_erratum_update',
           target: `erratum:${id}`,
           before,
@@ -161,7 +161,7 @@ const errataRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app, { con
       await app.db.transaction(async (tx) => {
         const before = await erratumSnapshot(tx, id);
         await deleteErratum(tx, id);
-        await consoleAudit?.(tx, request, {
+        await audit?.(tx, request, {
           event: 'publishing_erratum_delete',
           target: `erratum:${id}`,
           before,

@@ -41,7 +41,7 @@ const columns: ExportColumn<AdminPrintingRow>[] = [
   { header: '说明', value: (r) => r.note, width: 30 },
 ];
 
-const printingRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app, { consoleAudit }) => {
+const printingRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app, { audit }) => {
   const changed = () => app.readCache.invalidate('publishing');
   const one = async (id: number) => {
     const [r] = await listPrintings(app.db, {}, 1, 0, id);
@@ -92,7 +92,7 @@ const printingRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app, { c
     async (request) => {
       const id = await app.db.transaction(async (tx) => {
         const p = await addPrinting(tx, request.body);
-        await consoleAudit?.(tx, request, {
+        await audit?.(tx, request, {
           event: 'publishing_printing_create',
           target: `printing:${p.id}`,
           before: null,
@@ -118,7 +118,7 @@ const printingRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app, { c
         if (!before) throw notFound(PublishingMessages.printingNotFound);
         await bookOf(tx, request.body.textbookId);
         await updatePrinting(tx, id, request.body);
-        await consoleAudit?.(tx, request, {
+        await audit?.(tx, request, {
           event: 'publishing_printing_update',
           target: `printing:${id}`,
           before,
@@ -138,7 +138,7 @@ const printingRoutes: FastifyPluginAsyncZod<PublishingOptions> = async (app, { c
       await app.db.transaction(async (tx) => {
         const before = await printingSnapshot(tx, id);
         await deletePrinting(tx, id);
-        await consoleAudit?.(tx, request, {
+        await audit?.(tx, request, {
           event: 'publishing_printing_delete',
           target: `printing:${id}`,
           before,

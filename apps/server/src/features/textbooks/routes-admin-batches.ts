@@ -3,8 +3,7 @@
  * codes for a book. Creating a batch answers the file of its codes (Excel or CSV) — the only time
  * the plain codes exist; the list shows each batch's redeemed count, a batch's codes show who
  * redeemed them (codes identified by a hash prefix), and voiding a batch disables its unused codes.
- * Every list exports with the same filters. Writes are audited through `consoleAudit`, exports through
- * the operator audit.
+ * Every list exports with the same filters. Writes and exports are audited through the operator audit.
  */
 import {
   adminBatchCodeRow,
@@ -62,7 +61,7 @@ const codeColumns: ExportColumn<AdminBatchCodeRow>[] = [
   { header: '激活用户', value: (r) => r.redeemedBy, width: 20 },
 ];
 
-const batchRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { consoleAudit, audit }) => {
+const batchRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { audit }) => {
   const config = { roles: CONSOLE_ACCESS.content };
   const creator = alias(users, 'creator');
 
@@ -188,7 +187,7 @@ const batchRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { conso
           createdBy: request.auth.user.id,
           now,
         });
-        await consoleAudit?.(tx, request, {
+        await audit?.(tx, request, {
           event: 'console_code_batch',
           target: `code_batch:${c.id}`,
           before: null,
@@ -235,7 +234,7 @@ const batchRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { conso
       const { id } = request.params;
       await app.db.transaction(async (tx) => {
         const r = await voidBatch(tx, id, request.auth.user.id, app.clock());
-        await consoleAudit?.(tx, request, {
+        await audit?.(tx, request, {
           event: 'console_code_batch_void',
           target: `code_batch:${id}`,
           before: { voided: false, unusedCodes: r.unused, redeemedCodes: r.redeemed },

@@ -6,27 +6,12 @@ import { INT4_MAX } from '@eav/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { OperatorAudit } from '../../lib/operator-audit';
-import type { Db, Tx } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
-
-/** A console write as the audit trail records it (the accounts' `consoleAudit`, passed by app.ts). */
-export type ConsoleAuditWriter = (
-  db: Db | Tx,
-  request: FastifyRequest,
-  entry: {
-    event: 'console_code_batch' | 'console_code_batch_void';
-    target: string;
-    before?: Record<string, string | number | boolean | null> | null;
-    after?: Record<string, string | number | boolean | null> | null;
-  },
-) => Promise<void>;
 
 export interface TextbooksOptions {
   config: AppConfig;
   /** Records operators' writes of the console routes (app.ts passes the accounts' audit trail). */
   audit?: OperatorAudit;
-  /** Records console writes (code batches); without it they are not audited (CLI tools). */
-  consoleAudit?: ConsoleAuditWriter;
 }
 
 /** The user when logged in, else null; an invalid token still answers 401 (the client logs out). */

@@ -5,8 +5,8 @@
 import type { QuestionDetail, Video } from '@eav/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
-import type { Db, Tx } from '../../db/client';
-import type { AuditJson } from '../../lib/operator-audit';
+import type { Db } from '../../db/client';
+import type { OperatorAudit } from '../../lib/operator-audit';
 import { sha256Hex } from '../../lib/tokens';
 import { bearerToken } from '../../plugins/sign';
 
@@ -25,25 +25,12 @@ export interface VideoSource {
   ): Promise<{ video: Video; mp4Url: string; hlsUrl: string | null; expiresAt: string } | null>;
 }
 
-/** A console write of the training feature as the audit trail records it (docs/training.md, Console). */
-export interface TrainingAuditEntry {
-  event: 'training_course_save' | 'training_course_publish' | 'training_certificate_revoke';
-  /** `training_course:12`, `training_certificate:ABCD-…`. */
-  target: string;
-  before?: Record<string, AuditJson> | null;
-  after?: Record<string, AuditJson> | null;
-  userId?: number | null;
-}
-
-/** Writes one console audit row inside the write's transaction (the accounts' `consoleAudit`, from app.ts). */
-export type TrainingAudit = (db: Db | Tx, request: FastifyRequest, entry: TrainingAuditEntry) => Promise<void>;
-
 export interface TrainingOptions {
   config: AppConfig;
   questionDetails: QuestionLoader;
   videos: VideoSource;
-  /** Records operators' writes; without it (tools) they are not audited. */
-  consoleAudit?: TrainingAudit;
+  /** Records operators' writes (the accounts' audit trail, from app.ts); without it (tools) they are not audited. */
+  audit?: OperatorAudit;
 }
 
 /** `routePath(ApiPaths.trainingCourse, 'id')` is `/api/v1/training/courses/:id`. */

@@ -50,7 +50,7 @@ const adminRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app, opts) =>
           const before = oldId === null ? null : await courseDefinition(tx, oldId);
           const saved = await saveCourse(tx, request.body, opts, new Date(app.clock()));
           const after = await courseDefinition(tx, saved.id);
-          await opts.consoleAudit?.(tx, request, {
+          await opts.audit?.(tx, request, {
             event: 'training_course_save',
             target: `training_course:${saved.id}`,
             before: before ? asAudit(before.definition) : null,
@@ -81,7 +81,7 @@ const adminRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app, opts) =>
           const result = await revokeCertificate(tx, request.params.code, request.body.reason, new Date(app.clock()));
           if (!before.revokedAt) {
             const after = await adminCertificate(tx, before.code);
-            await opts.consoleAudit?.(tx, request, {
+            await opts.audit?.(tx, request, {
               event: 'training_certificate_revoke',
               target: `training_certificate:${before.code}`,
               userId: before.userId,

@@ -131,7 +131,7 @@ const consoleRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app, opts) 
       const { published } = request.body;
       await app.db.transaction(async (tx) => {
         const r = await setCoursePublished(tx, id, published, new Date(app.clock()));
-        await opts.consoleAudit?.(tx, request, {
+        await opts.audit?.(tx, request, {
           event: 'training_course_publish',
           target: `training_course:${id}`,
           before: { code: r.code, published: r.before },

@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import { auditLog, users } from '../../../db/schema';
 import { ok, page } from '../../../lib/http';
 import { exportAuditEntry, sendTable, type ExportColumn } from '../../../lib/table-export';
-import { consoleAudit } from '../audit';
+import { operatorAudit } from '../audit';
 
 const tags = ['console'];
 const security = [{ bearer: [] }];
@@ -121,7 +121,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const rows = await list(request.query, CONSOLE_EXPORT_MAX_ROWS, 0);
-      await consoleAudit(app.db, request, exportAuditEntry('audit', request.query.format, rows.length, request.query));
+      await operatorAudit(app.db, request, exportAuditEntry('audit', request.query.format, rows.length, request.query));
       return sendTable(reply, request.query.format, '审计日志', exportColumns, rows);
     },
   );

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { consoleMfa, consoleRecoveryCodes, sessions } from '../../../db/schema';
 import { conflict, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/http';
-import { consoleAudit } from '../audit';
+import { operatorAudit } from '../audit';
 import { findUserById, revokeSessions } from '../service';
 
 const userIdParams = z.object({ userId: idField('用户 id 无效') });
@@ -60,7 +60,7 @@ const mfaResetRoutes: FastifyPluginAsyncZod = async (app) => {
         await tx.delete(consoleRecoveryCodes).where(eq(consoleRecoveryCodes.userId, u.id));
         await tx.delete(consoleMfa).where(eq(consoleMfa.userId, u.id));
         await revokeSessions(tx, u.id, now);
-        await consoleAudit(tx, request, {
+        await operatorAudit(tx, request, {
           event: 'console_mfa_reset',
           target: `user:${u.id}`,
           userId: u.id,

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import { users } from '../../../db/schema';
 import { ok, page } from '../../../lib/http';
 import { exportAuditEntry, sendTable, type ExportColumn } from '../../../lib/table-export';
-import { consoleAudit } from '../audit';
+import { operatorAudit } from '../audit';
 import { rowOf, userColumns } from './users-view';
 
 const tags = ['console'];
@@ -119,7 +119,7 @@ const usersListRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const now = app.clock();
       const rows = await list(request.query, CONSOLE_EXPORT_MAX_ROWS, 0);
-      await consoleAudit(app.db, request, exportAuditEntry('users', request.query.format, rows.length, request.query));
+      await operatorAudit(app.db, request, exportAuditEntry('users', request.query.format, rows.length, request.query));
       return sendTable(
         reply,
         request.query.format,

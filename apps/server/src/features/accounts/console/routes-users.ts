@@ -23,7 +23,7 @@ import { consoleMfa, externalIdentities, sessions, users } from '../../../db/sch
 import { conflict, notFound, unprocessable } from '../../../lib/errors';
 import { ok } from '../../../lib/http';
 import { ADMIN_ROLE } from '../../../plugins/auth';
-import { consoleAudit } from '../audit';
+import { operatorAudit } from '../audit';
 import { findUserById, revokeSessions, type UserRow } from '../service';
 import { rowOf, userColumns } from './users-view';
 
@@ -113,7 +113,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(users)
           .set({ roles, updatedAt: new Date(app.clock()) })
           .where(eq(users.id, u.id));
-        await consoleAudit(tx, request, {
+        await operatorAudit(tx, request, {
           event: 'console_user_roles',
           target: `user:${u.id}`,
           userId: u.id,
@@ -144,7 +144,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!u.lockedUntil || u.lockedUntil.getTime() <= now) throw conflict('该账号未被锁定');
       await app.db.transaction(async (tx) => {
         await tx.update(users).set({ lockedUntil: null, failedLoginCount: 0 }).where(eq(users.id, u.id));
-        await consoleAudit(tx, request, {
+        await operatorAudit(tx, request, {
           event: 'console_user_unlock',
           target: `user:${u.id}`,
           userId: u.id,
@@ -177,7 +177,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(sessions.userId, u.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))));
       await app.db.transaction(async (tx) => {
         await revokeSessions(tx, u.id, now);
-        await consoleAudit(tx, request, {
+        await operatorAudit(tx, request, {
           event: 'console_user_sessions',
           target: `user:${u.id}`,
           userId: u.id,
@@ -215,7 +215,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
             .update(users)
             .set({ status, updatedAt: new Date(app.clock()) })
             .where(eq(users.id, u.id));
-          await consoleAudit(tx, request, {
+          await operatorAudit(tx, request, {
             event: 'console_user_status',
             target: `user:${u.id}`,
             userId: u.id,
