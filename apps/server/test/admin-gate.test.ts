@@ -17,6 +17,7 @@ import { createUser, type TestUser } from './textbooks-helpers';
 const t = useTestApp();
 
 const NOT_FOUND = { code: 404, msg: '网络请求不存在' };
+const BOUNDARY = '----eav-gate';
 
 interface Call {
   method: InjectOptions['method'] & string;
@@ -31,9 +32,9 @@ function adminCalls(targetUserId: number): Call[] {
   return [
     {
       method: 'POST',
-      url: ApiPaths.adminTextbookImport,
-      body: '{"externalId":"x1","title":"语文","stage":"小学","subject":"语文","edition":"统编版"}\n',
-      contentType: 'application/x-ndjson',
+      url: ApiPaths.adminCatalogueImports,
+      body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="c.jsonl"\r\n\r\n{"externalId":"x1","title":"语文","stage":"小学","subject":"语文","edition":"统编版"}\n\r\n--${BOUNDARY}--\r\n`,
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
     },
     { method: 'POST', url: ApiPaths.adminTextbookCodes(1), body: '{"count":1}' },
     { method: 'PUT', url: ApiPaths.adminUserStatus(targetUserId), body: '{"status":"disabled"}' },
@@ -131,20 +132,20 @@ describe('admin paths', () => {
 });
 
 describe('before the body is read', () => {
-  /** A 40 MB catalogue import (route body limit 64 MB) of which only 256 KiB is ever sent. */
+  /** A 40 MB catalogue import upload (file limit 64 MB) of which only 256 KiB is ever sent. */
   async function hugeImport(token?: string) {
     const port = await listen(t.app);
     const timestamp = Date.now();
     const sign = signRequest(
-      { method: 'POST', path: ApiPaths.adminTextbookImport, token: token ?? '', timestamp },
+      { method: 'POST', path: ApiPaths.adminCatalogueImports, token: token ?? '', timestamp },
       TEST_SECRET,
     );
     return rawRequest(
       port,
       [
-        `POST ${ApiPaths.adminTextbookImport} HTTP/1.1`,
+        `POST ${ApiPaths.adminCatalogueImports} HTTP/1.1`,
         'Host: x',
-        'Content-Type: application/x-ndjson',
+        `Content-Type: multipart/form-data; boundary=${BOUNDARY}`,
         `Content-Length: ${40 * 1024 * 1024}`,
         `${SIGN_HEADERS.timestamp}: ${timestamp}`,
         `${SIGN_HEADERS.sign}: ${sign}`,

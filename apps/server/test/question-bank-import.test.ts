@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApiPaths, SIGN_HEADERS, signRequest } from '@eav/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
@@ -27,7 +26,7 @@ import {
 import { runImport } from '../src/features/question-bank/importers';
 import { normaliseTitle } from '../src/features/question-bank/mapping';
 import { ensureChapterBooks, SEED_FILES } from '../src/features/question-bank/seed';
-import { TEST_SECRET, useTestApp } from './helpers';
+import { useTestApp } from './helpers';
 import {
   allQuestions,
   countNodes,
@@ -36,7 +35,6 @@ import {
   type ChapterFileLine,
   type PaperFileLine,
 } from './question-bank-helpers';
-import { createUser } from './textbooks-helpers';
 
 const t = useTestApp();
 const db = () => t.database.db;
@@ -307,39 +305,7 @@ describe('updates and bad lines', () => {
   });
 });
 
-describe('operator endpoint and command line', () => {
-  it('imports through POST /api/v1/admin/question-bank/import for administrators only', async () => {
-    const body = readData(SEED_FILES.knowledgePoints).split('\n').slice(0, 5).join('\n');
-    const send = (token: string, kind: string) => {
-      const ts = Date.now();
-      const query = { kind };
-      const signed = signRequest(
-        { method: 'POST', path: ApiPaths.adminQuestionBankImport, query, body: '', token, timestamp: ts },
-        TEST_SECRET,
-      );
-      return t.app.inject({
-        method: 'POST',
-        url: `${ApiPaths.adminQuestionBankImport}?kind=${kind}`,
-        payload: body,
-        headers: {
-          'content-type': 'application/x-ndjson',
-          authorization: `Bearer ${token}`,
-          [SIGN_HEADERS.timestamp]: String(ts),
-          [SIGN_HEADERS.sign]: signed,
-        },
-      });
-    };
-    const teacher = await createUser(db(), ['teacher']);
-    expect((await send(teacher.token, 'knowledge-points')).statusCode).toBe(404);
-    const admin = await createUser(db(), ['admin']);
-    const res = await send(admin.token, 'knowledge-points');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ lines: 5, created: 0, unchanged: 5 });
-    const bad = await send(admin.token, 'videos');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().msg).toContain('导入类型');
-  });
-
+describe('command line', () => {
   it(
     'runs npm run import:knowledge-points with a report and skipped line numbers',
     async () => {

@@ -5,13 +5,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiPaths, SIGN_HEADERS, signRequest } from '@eav/contract';
+import { ApiPaths } from '@eav/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { textbooks } from '../src/db/schema';
 import { importTextbooks } from '../src/features/textbooks/importer';
-import { api, TEST_SECRET, useTestApp } from './helpers';
-import { createUser, isImportable, readCatalogue } from './textbooks-helpers';
+import { api, useTestApp } from './helpers';
+import { isImportable, readCatalogue } from './textbooks-helpers';
 
 const t = useTestApp();
 const { text, lines } = readCatalogue();
@@ -126,59 +126,4 @@ describe('textbook import', () => {
       .where(eq(textbooks.externalId, 'f-1'));
     expect(fs.readFileSync(path.join(dataDir, row!.fileKey!), 'utf8')).toContain('%PDF-1.4');
   });
-
-  it('offers the importer to administrators only (JSONL body or multipart)', async () => {
-    const user = await createUser(t.database.db);
-    const admin = await createUser(t.database.db, ['admin']);
-    const body =
-      '{"externalId":"api-1","title":"接口导入的教材","stage":"高中","subject":"化学","edition":"人教版","volume":"必修1"}\nbroken';
-    const inject = (token: string | undefined, payload: string, contentType: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: ApiPaths.adminTextbookImport,
-        payload,
-        // Non-JSON bodies sign as the empty string (docs/api.md, Signing).
-        headers: { ...signedHeaders('POST', ApiPaths.adminTextbookImport, token), 'content-type': contentType },
-      });
-    expect((await inject(undefined, body, 'application/x-ndjson')).statusCode).toBe(401);
-    const denied = await inject(user.token, body, 'application/x-ndjson');
-    expect(denied.statusCode).toBe(404);
-    // Whatever the body (a type the importer refuses, broken JSON), a non-administrator gets the
-    // 404 of an unknown path: the role is checked before the body is read.
-    const unknown = await api(t.app, {
-      method: 'POST',
-      url: '/api/v1/admin/no-such-endpoint',
-      token: user.token,
-      body: {},
-    });
-    for (const [payload, type] of [
-      ['<catalogue/>', 'application/xml'],
-      ['{"broken', 'application/json'],
-    ] as const) {
-      const refused = await inject(user.token, payload, type);
-      expect(refused.statusCode, type).toBe(404);
-      expect(refused.json()).toEqual(unknown.json());
-    }
-    const ok = await inject(admin.token, body, 'application/x-ndjson');
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json().data).toMatchObject({ created: 1, skipped: [{ line: 2 }] });
-
-    const boundary = '----eavtest';
-    const multipartBody =
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.jsonl"\r\nContent-Type: application/octet-stream\r\n\r\n` +
-      '{"externalId":"api-1","title":"接口导入的教材（第二版）","stage":"高中","subject":"化学","edition":"人教版","volume":"必修1"}\n' +
-      `\r\n--${boundary}--\r\n`;
-    const mp = await inject(admin.token, multipartBody, `multipart/form-data; boundary=${boundary}`);
-    expect(mp.statusCode).toBe(200);
-    expect(mp.json().data).toMatchObject({ created: 0, updated: 1 });
-  });
 });
-
-function signedHeaders(method: string, url: string, token?: string): Record<string, string> {
-  const timestamp = Date.now();
-  return {
-    [SIGN_HEADERS.timestamp]: String(timestamp),
-    [SIGN_HEADERS.sign]: signRequest({ method, path: url, body: '', token: token ?? '', timestamp }, TEST_SECRET),
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
-  };
-}

@@ -123,7 +123,6 @@ export const ApiPaths = {
   videos: '/api/v1/videos',
   video: (id: string | number) => `/api/v1/videos/${id}`,
   videoPlay: (id: string | number) => `/api/v1/videos/${id}/play`,
-  adminTextbookImport: '/api/v1/admin/textbooks/import',
   /** Create activation codes of a book (id or externalId); administrators only. */
   adminTextbookCodes: (id: string | number) => `/api/v1/admin/textbooks/${encodeURIComponent(String(id))}/codes`,
   // digital resources (docs/resources.md)
@@ -217,7 +216,6 @@ export const ApiPaths = {
   userWrongQuestionRetry: (userId: string | number, id: string | number) =>
     `/api/v1/users/${userId}/wrong-questions/${id}/retry`,
   /** `?kind=questions|papers|knowledge-points|chapters`, body: the JSON Lines file (administrators). */
-  adminQuestionBankImport: '/api/v1/admin/question-bank/import',
   /** The console's question-bank import jobs (`?kind=…`, JSON Lines as multipart `file`; docs/console-content.md). */
   adminQuestionBankImports: '/api/v1/admin/question-bank/imports',
   /** One question-bank import job's state (GET). */

@@ -41,7 +41,7 @@ export async function cliDatabase(config: AppConfig): Promise<Database> {
     if (running) {
       console.error(
         `门户正在 ${host}:${config.port} 运行，内置数据库只能由一个进程打开。请先停止门户再运行本命令，` +
-          '或使用管理接口 POST /api/v1/admin/textbooks/import 导入（配置了 DATABASE_URL 时可直接运行）。',
+          '或在运营后台的导入页面上传文件（配置了 DATABASE_URL 时可直接运行）。',
       );
       process.exit(1);
     }

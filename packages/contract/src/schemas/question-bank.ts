@@ -423,7 +423,7 @@ export type ComposedPaperDetail = z.infer<typeof composedPaperDetail>;
 /** `GET /api/v1/users/{userId}/papers` query. */
 export const composedPaperListQuery = paginationQuery;
 
-/** `POST /api/v1/admin/question-bank/import?kind=…` (body: the JSON Lines file); answers the import report. */
+/** Kinds of question-bank import (`npm run import:*`, the console's `…/question-bank/imports?kind=…` jobs). */
 export const QUESTION_BANK_IMPORT_KINDS = ['questions', 'papers', 'knowledge-points', 'chapters'] as const;
 export type QuestionBankImportKind = (typeof QUESTION_BANK_IMPORT_KINDS)[number];
 export const questionBankImportQuery = z.object({

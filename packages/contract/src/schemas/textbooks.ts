@@ -244,7 +244,7 @@ export type VideoPlayGrant = z.infer<typeof videoPlayGrant>;
 export const importIssue = z.object({ line: z.number().int(), externalId: z.string().nullable(), message: z.string() });
 export type ImportIssue = z.infer<typeof importIssue>;
 
-/** Result of an import (CLI and `POST /api/v1/admin/textbooks/import`). */
+/** Result of an import (the `import:*` commands and the console's import jobs). */
 export const importReport = z.object({
   /** Non-empty lines read. */
   lines: z.number().int(),

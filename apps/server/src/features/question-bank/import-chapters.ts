@@ -5,7 +5,7 @@
  * the tree, but a node with the same title path keeps its id (resources, videos and other rows that
  * point at it stay attached); nodes no longer in the tree are removed. The chapter ↔ knowledge-point
  * mapping of the books imported is computed again (mapping.ts).
- * Used by `npm run import:chapters` and `POST /api/v1/admin/question-bank/import?kind=chapters`.
+ * Used by `npm run import:chapters` and the console's import jobs (`kind=chapters`).
  */
 import { LIMITS, type ImportIssue, type ImportReport } from '@eav/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';

@@ -2,7 +2,7 @@
  * Paper importer (docs/api.md, Papers): JSON Lines, one paper a line, keyed by `externalId`; its
  * sections name questions by their externalId, so the questions are imported first. A question that
  * is not in the bank is left out with a remark; a paper none of whose questions is known is skipped.
- * Used by `npm run import:papers` and `POST /api/v1/admin/question-bank/import?kind=papers`.
+ * Used by `npm run import:papers` and the console's import jobs (`kind=papers`).
  */
 import { PAPER_TYPES, type ImportIssue, type ImportReport } from '@eav/contract';
 import { eq, inArray, sql } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 /**
  * Question importer (docs/api.md, Questions): JSON Lines, one question a line, keyed by `externalId`
  * (re-import updates in place). Knowledge points named by a line that do not exist yet are created
- * from their path. Used by `npm run import:questions` and `POST /api/v1/admin/question-bank/import`.
+ * from their path. Used by `npm run import:questions` and the console's import jobs.
  */
 import {
   CONTROL_CHARS_MESSAGE,

@@ -2,13 +2,12 @@
  * Question bank feature (docs/question-bank.md, docs/api.md): one Fastify plugin made of route files by
  * concern – questions, facets and knowledge points (`routes-questions.ts`), the paper centre and paper
  * export (`routes-papers.ts`), chapter trees (`routes-chapters.ts`), the user's basket and composed papers
- * (`routes-basket.ts`), the operators' import (`routes-admin.ts`), the console's import jobs
+ * (`routes-basket.ts`), the console's import jobs
  * (`routes-console-imports.ts`) and the console's chapter tree editor (`routes-console-chapters.ts`)
  * – and the eraser of the user data it keeps (`erasure.ts`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eraseQuestionBankData } from './erasure';
-import adminRoutes from './routes-admin';
 import importJobRoutes from './routes-console-imports';
 import basketRoutes from './routes-basket';
 import chapterRoutes from './routes-chapters';
@@ -28,7 +27,6 @@ const questionBankFeature: FastifyPluginAsyncZod<QuestionBankOptions> = async (a
   await app.register(paperRoutes, opts);
   await app.register(chapterRoutes, opts);
   await app.register(basketRoutes, opts);
-  await app.register(adminRoutes, opts);
   await app.register(importJobRoutes, opts);
   await app.register(consoleChapterRoutes, opts);
 };

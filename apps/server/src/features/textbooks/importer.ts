@@ -4,7 +4,7 @@
  * upserted in batches inside one transaction (all or nothing on a database failure). Dictionary
  * entries (stage, subject, edition, publisher, grade, volume) are created on the fly; grades get
  * the stage of the line that introduced them and every stage → subject pair is recorded.
- * Used by `npm run import:textbooks` and `POST /api/v1/admin/textbooks/import`.
+ * Used by `npm run import:textbooks` and the console's catalogue import jobs.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

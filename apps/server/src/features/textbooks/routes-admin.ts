@@ -1,35 +1,22 @@
 /**
  * Operators' textbook routes (docs/api.md, Activation codes and Import), role `admin` through the
  * role gate of plugins/auth.ts: everyone else gets the 404 of an unknown path, before the body is
- * read. Creating activation codes (shown in plain text only in the answer) and importing the
- * catalogue (JSON Lines in the body or as a multipart file).
+ * read: creating activation codes (shown in plain text only in the answer). The catalogue is imported
+ * by the console's import jobs (routes-console-imports.ts) or `npm run import:textbooks`.
  */
-import multipart from '@fastify/multipart';
-import {
-  adminCodesBody,
-  adminCodesResult,
-  ApiPaths,
-  envelope,
-  ErrorCode,
-  importReport,
-  plainText,
-  CONSOLE_ACCESS,
-} from '@eav/contract';
+import { adminCodesBody, adminCodesResult, ApiPaths, envelope, plainText, CONSOLE_ACCESS } from '@eav/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import { sha256Hex } from '../../lib/tokens';
 import { bearerToken } from '../../plugins/sign';
 import { issueCodes } from './activation';
-import { importTextbooks } from './importer';
 import { routePath, type TextbooksOptions } from './routes-common';
 
-const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 const ADMIN = CONSOLE_ACCESS.content;
 
-const adminRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { config }) => {
+const adminRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app) => {
   app.post(
     routePath(ApiPaths.adminTextbookCodes, 'id'),
     {
@@ -71,56 +58,6 @@ const adminRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { confi
       });
     },
   );
-
-  // The import's own body parsers stay inside this scope.
-  await app.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data')) {
-      await scope.register(multipart, { limits: { fileSize: IMPORT_BODY_LIMIT, files: 1, fields: 5 } });
-    }
-    scope.addContentTypeParser(
-      ['application/x-ndjson', 'application/jsonl', 'application/x-jsonlines', 'text/plain'],
-      { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT },
-      (_req, body, done) => done(null, body),
-    );
-    scope.post(
-      ApiPaths.adminTextbookImport,
-      {
-        bodyLimit: IMPORT_BODY_LIMIT,
-        config: { roles: ADMIN },
-        schema: {
-          tags: ['textbooks'],
-          summary: '导入教材目录（JSON Lines：请求体或 multipart 文件，管理员）',
-          consumes: ['application/x-ndjson', 'text/plain', 'multipart/form-data'],
-          response: { 200: envelope(importReport) },
-        },
-      },
-      async (request) => {
-        let text: string | undefined;
-        if (request.isMultipart()) {
-          const part = await request.file();
-          if (part) {
-            const buf = await part.toBuffer();
-            if (part.file.truncated) throw new AppError(413, ErrorCode.FILE_TOO_LARGE, '导入文件过大（最大 64 MB）');
-            text = buf.toString('utf8');
-          }
-        } else if (typeof request.body === 'string') {
-          text = request.body;
-        }
-        if (!text || !text.trim()) throw new AppError(400, 400, '请上传 JSON Lines 格式的教材目录文件');
-        const report = await importTextbooks(app.db, text, { dataDir: config.dataDir });
-        request.log.info(
-          {
-            created: report.created,
-            updated: report.updated,
-            skipped: report.skipped.length,
-            by: request.auth.user.id,
-          },
-          'textbook catalogue imported',
-        );
-        return ok(report);
-      },
-    );
-  });
 };
 
 export default adminRoutes;
