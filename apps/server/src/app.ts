@@ -46,6 +46,7 @@ import resourcesFeature from './features/resources';
 import bigDataFeature from './features/big-data';
 import publishingFeature from './features/publishing';
 import chatFeature from './features/chat';
+import historyFeature from './features/history';
 import questionBankFeature, { questionDetails } from './features/question-bank';
 import teachingFeature, { questionsInOpenHomework, teachingProgressHook } from './features/teaching';
 import trainingFeature, { questionsInOpenQuiz } from './features/training';
@@ -225,6 +226,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       grant: (db, id, uid, now) => grantVideo(db, config.urlSigningSecret, id, uid, now),
     },
   });
+
+  // 浏览记录: the user's own list of what they opened (rows written through lib/browse-history.ts).
+  await app.register(historyFeature);
 
   // 在线客服: REST calls, the agents' desk and the WebSocket (docs/chat.md).
   await app.register(chatFeature, { config, kvPrefix: options.kvPrefix ?? 'eav:' });

@@ -1,12 +1,13 @@
 /**
  * The demo physics book holds what its text says: page 8 ("光的直线传播") carries "3×10⁸ m/s" with the
  * exponent drawn as a raised, smaller "8" that pdf.js (the reader's engine) extracts into the text
- * layer, instead of a glyph the font lacks.
+ * layer, instead of a glyph the font lacks; and the English book's "I'm fine" is extracted as written,
+ * not through a ligature glyph ("I'm ﬁne", "I'm fi ne").
  */
 import { describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { DEMO_BOOKS } from '../src/features/textbooks/seed/demo-data';
-import { generateTextbookPdf, superscriptRuns } from '../src/features/textbooks/seed/pdf';
+import { generateTextbookPdf, superscriptRuns, withoutLigatures } from '../src/features/textbooks/seed/pdf';
 
 interface Item {
   str: string;
@@ -49,6 +50,31 @@ describe('demo textbook PDF', () => {
       expect(exponent!.height).toBeLessThan(base!.height);
       // The character the font cannot draw is gone from the page.
       expect(text).not.toContain('⁸');
+    } finally {
+      await doc.destroy();
+    }
+  }, 60_000);
+
+  it('spells ligature characters out', () => {
+    expect(withoutLigatures('I\u2019m \uFB01ne, \uFB00 \uFB02 \uFB03 \uFB04 \uFB06')).toBe(
+      'I\u2019m fine, ff fl ffi ffl st',
+    );
+    expect(withoutLigatures('全角：标点，不变')).toBe('全角：标点，不变');
+  });
+
+  it('extracts "I\'m fine" from the English book as written', async () => {
+    const book = DEMO_BOOKS.find((b) => b.slug === 'english-7a-rjb');
+    expect(book).toBeDefined();
+    const pdf = await generateTextbookPdf(book!);
+    const doc = await getDocument({ data: pdf.bytes, useSystemFonts: false, isEvalSupported: false }).promise;
+    try {
+      let text = '';
+      for (let p = 1; p <= doc.numPages; p++) {
+        const content = await (await doc.getPage(p)).getTextContent();
+        text += content.items.map((i) => ('str' in i ? i.str : '')).join('');
+      }
+      expect(text).toContain("I'm fine, thanks.");
+      expect(text).not.toMatch(/[\uFB00-\uFB06]/u);
     } finally {
       await doc.destroy();
     }

@@ -21,6 +21,7 @@ export * from './schemas/banner';
 export * from './schemas/accounts';
 export * from './schemas/identity';
 export * from './schemas/textbooks';
+export * from './schemas/history';
 export * from './schemas/prize';
 export * from './schemas/question-bank';
 export * from './schemas/resources';

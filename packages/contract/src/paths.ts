@@ -120,6 +120,8 @@ export const ApiPaths = {
   textbookProgress: (id: string | number) => `/api/v1/textbooks/${id}/progress`,
   textbookVideos: (id: string | number) => `/api/v1/textbooks/${id}/videos`,
   userTextbooks: (userId: string | number) => `/api/v1/users/${userId}/textbooks`,
+  /** GET: the user's 浏览记录, newest first (paged); DELETE: clears it. Owner only. */
+  userHistory: (userId: string | number) => `/api/v1/users/${userId}/history`,
   videos: '/api/v1/videos',
   video: (id: string | number) => `/api/v1/videos/${id}`,
   videoPlay: (id: string | number) => `/api/v1/videos/${id}/play`,

@@ -51,6 +51,18 @@ export function formatActivationCode(code: string): string {
   return code.replace(/(.{4})(?=.)/g, '$1-');
 }
 
+/** What a user's 浏览记录 lists: textbooks read, resources previewed, lesson videos played, papers opened. */
+export const BROWSE_KINDS = ['textbook', 'resource', 'video', 'paper'] as const;
+export type BrowseKind = (typeof BROWSE_KINDS)[number];
+
+/** Chinese labels of the 浏览记录 kinds. */
+export const BROWSE_KIND_LABELS: Record<BrowseKind, string> = {
+  textbook: '教材',
+  resource: '资源',
+  video: '视频',
+  paper: '试卷',
+};
+
 /** The facet dimensions of the catalogue filter bar, in display order. */
 export const FACET_DIMENSIONS = ['stage', 'subject', 'edition', 'grade', 'volume', 'publisher'] as const;
 export type FacetDimension = (typeof FACET_DIMENSIONS)[number];

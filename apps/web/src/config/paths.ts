@@ -78,6 +78,7 @@ export const paths = {
     improveInformation: '/mobileH5/improveInformation',
     downloadZone: '/mobileH5/downloadZone',
     browse: '/mobileH5/browse',
+    history: '/mobileH5/history',
     browseBook: '/mobileH5/browseBook',
     activation: '/mobileH5/activation',
     home: '/mobileH5/home',

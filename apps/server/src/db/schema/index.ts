@@ -11,3 +11,4 @@ export * from './publishing';
 export * from './chat';
 export * from './training';
 export * from './big-data';
+export * from './history';

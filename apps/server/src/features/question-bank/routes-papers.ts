@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
+import { recordBrowse } from '../../lib/browse-history';
 import { ok, page } from '../../lib/http';
 import { paperDetail, paperExportDoc, paperItems } from './questions';
 import {
@@ -77,6 +78,8 @@ const paperRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app, opts
       if (!paper) throw notFound(QuestionBankMessages.paperNotFound);
       // The answers depend on who asks: never kept by a shared cache.
       reply.header('Cache-Control', 'private, no-store');
+      const user = (await request.getAuth())?.user;
+      if (user) await recordBrowse(app.db, user.id, 'paper', paper.id, app.clock());
       return ok({ ...paper, sections: await sectionsAsRead(app, request, opts, paper.sections) });
     },
   );

@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resources } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { recordBrowse } from '../../lib/browse-history';
 import { ok } from '../../lib/http';
 import { decideAccess, noAccess, signedResourceUrl, verifyResourceQuery, visible } from './access';
 import { optionalUser, type ResourcesContext } from './routes-common';
@@ -70,6 +71,8 @@ const fileRoutes: FastifyPluginAsyncZod<ResourcesContext> = async (app, { config
       const now = app.clock();
       if (row.status === 'published')
         await countEvent(app.db, row.id, user.id, request.query.purpose === 'preview' ? 'view' : 'download', now);
+      if (row.status === 'published' && request.query.purpose === 'preview')
+        await recordBrowse(app.db, user.id, 'resource', row.id, now);
       const disposition = request.query.purpose === 'preview' ? 'inline' : 'attachment';
       const { url, exp } = signedResourceUrl(secret, row.id, row.format, user.id, disposition, now);
       const format = row.format as ResourceFormat;

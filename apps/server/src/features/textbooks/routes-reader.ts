@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors';
+import { recordBrowse } from '../../lib/browse-history';
 import { ok } from '../../lib/http';
 import { decideAccess, noAccess, ownsTextbook, signedQuery, verifySignedQuery } from './access';
 import { cardsByIds, findBook } from './catalogue';
@@ -61,6 +62,7 @@ const readerRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { conf
       if (!servableFile(book, hosts))
         throw new AppError(404, ErrorCode.TEXTBOOK_NO_ACCESS, TextbookMessages.noFile, { need: null });
       const { query, exp } = signedQuery(secret, 'textbook', book.id, user?.id ?? 0, app.clock());
+      if (user) await recordBrowse(app.db, user.id, 'textbook', book.id, app.clock());
       return ok({
         url: `/media/textbooks/${book.id}.pdf?${query}`,
         expiresAt: new Date(exp).toISOString(),

@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
+import { recordBrowse } from '../../lib/browse-history';
 import { ok, page } from '../../lib/http';
 import { decideAccess, noAccess, ownsTextbook, signedQuery, verifySignedQuery } from './access';
 import { findBook } from './catalogue';
@@ -91,6 +92,7 @@ const videoRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { confi
       const decision = decideAccess(row.access, user, owned, 'video');
       if (!decision.allowed) throw noAccess(decision);
       const { query, exp } = signedQuery(secret, 'video', row.id, user?.id ?? 0, app.clock());
+      if (user) await recordBrowse(app.db, user.id, 'video', row.id, app.clock());
       return ok({
         video: toVideo(row),
         mp4Url: isHttp(row.source) ? row.source : `/media/videos/${row.id}/video.mp4?${query}`,

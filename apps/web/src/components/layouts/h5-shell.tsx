@@ -22,13 +22,14 @@ export function H5Shell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const tab = H5_TABS.find((t) => t.key === pathname);
-  // 在线客服 on the main tabs and 联系我们 (docs/chat.md).
+  // 在线客服 on the main tabs and 联系我们 (docs/chat.md). Its pages end with room for the button, so
+  // that scrolled to the end, nothing of theirs stays under it.
   const chat = !!tab || pathname === paths.mobile.contactUs;
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
   return (
-    <div className={`eav-h5${tab ? ' eav-h5--tabs' : ''}`} data-shell="h5">
+    <div className={`eav-h5${tab ? ' eav-h5--tabs' : ''}${chat ? ' eav-h5--chat' : ''}`} data-shell="h5">
       <main className="eav-h5__page">{children}</main>
       {tab && (
         <nav className="eav-h5__tabbar" aria-label="底部导航" data-testid="h5-tabbar">

@@ -154,7 +154,7 @@ export const H5_AREAS: readonly AreaEntry[] = [
     key: 'browse',
     title: '浏览记录',
     description: '最近阅读',
-    to: paths.mobile.browse,
+    to: paths.mobile.history,
     icon: <AppstoreAddOutlined />,
     tone: ['#8b7bff', '#6246ea'],
   },

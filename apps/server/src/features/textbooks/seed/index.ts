@@ -3,7 +3,7 @@
  * seed/index.ts) and the catalogue is still empty, imports
  * the project's own demo books through the regular importer, stores a generated PDF for some of
  * them and their chapter trees, and the network-learning lesson videos. Generated files are kept
- * under DATA_DIR (textbooks/demo-v1, videos/demo-v1) and reused when present, so a second seed
+ * under DATA_DIR (textbooks/demo-v2, videos/demo-v1) and reused when present, so a second seed
  * (for example after resetting the database) takes well under a second.
  */
 import fs from 'node:fs';
@@ -18,8 +18,10 @@ import { DEMO_BOOKS, DEMO_VIDEOS, type DemoBook } from './demo-data';
 import { generateTextbookPdf } from './pdf';
 import { renderLessonVideo } from './video';
 
-/** Bump when the generators change, so cached files are made again. */
+/** Bump when a generator changes, so its cached files are made again (PDFs and videos apart). */
 const ASSET_VERSION = 'demo-v1';
+/** v2: text shaped without ligature glyphs (pdf.ts). */
+const PDF_VERSION = 'demo-v2';
 
 export const demoExternalId = (slug: string) => `demo-${slug}`;
 
@@ -30,7 +32,7 @@ interface PdfMeta {
 }
 
 async function ensurePdf(book: DemoBook, dataDir: string): Promise<{ key: string; meta: PdfMeta }> {
-  const key = `textbooks/${ASSET_VERSION}/${book.slug}.pdf`;
+  const key = `textbooks/${PDF_VERSION}/${book.slug}.pdf`;
   const abs = path.join(dataDir, key);
   const metaPath = abs.replace(/\.pdf$/, '.json');
   if (fs.existsSync(abs) && fs.existsSync(metaPath))

@@ -63,6 +63,18 @@ function wrapText(text: string, font: PDFFont, size: number, width: number): str
   return lines;
 }
 
+/** The Latin ligature characters (ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ). */
+const LIGATURES = /[\uFB00-\uFB06]/gu;
+
+/**
+ * Spells ligature characters out as their letters ("ﬁ" → "fi", their NFKC form). Readers extract a
+ * ligature glyph as one odd character or a gap ("I'm ﬁne" read as "I'm fi ne"), which breaks
+ * search, copying and screen readers; the book's text is drawn letter by letter instead.
+ */
+export function withoutLigatures(text: string): string {
+  return text.replace(LIGATURES, (c) => c.normalize('NFKC'));
+}
+
 /** Unicode superscript characters and the plain characters they raise. */
 const SUPERSCRIPTS: Record<string, string> = {
   '⁰': '0',
@@ -120,7 +132,10 @@ export interface GeneratedPdf {
 }
 
 /** Renders the book. */
-export async function generateTextbookPdf(book: DemoBook): Promise<GeneratedPdf> {
+export async function generateTextbookPdf(source: DemoBook): Promise<GeneratedPdf> {
+  const book = JSON.parse(JSON.stringify(source), (_key, value: unknown) =>
+    typeof value === 'string' ? withoutLigatures(value) : value,
+  ) as DemoBook;
   const { PDFDocument, rgb, fontkit, subsetFont } = await pdfLibraries();
   const hex = (h: string): RGB =>
     rgb(parseInt(h.slice(1, 3), 16) / 255, parseInt(h.slice(3, 5), 16) / 255, parseInt(h.slice(5, 7), 16) / 255);
@@ -156,8 +171,11 @@ export async function generateTextbookPdf(book: DemoBook): Promise<GeneratedPdf>
   doc.setSubject(book.description);
   doc.setCreator('数字教材服务平台');
   doc.setLanguage('zh-CN');
-  const font = await doc.embedFont(reg, { subset: false });
-  const fontB = await doc.embedFont(bold, { subset: false });
+  // Shaping without ligatures: fontkit would draw "fi" as the font's ligature glyph, which the
+  // subset font's character map does not name, so pdf.js extracted "I'm fine" as "I'm Ɓne".
+  const features = { liga: false, clig: false, dlig: false };
+  const font = await doc.embedFont(reg, { subset: false, features });
+  const fontB = await doc.embedFont(bold, { subset: false, features });
 
   // Content pages first; cover and contents are inserted in front afterwards (2 pages).
   const FRONT = 2;

@@ -69,7 +69,12 @@ export default function MobilePrizeRoute() {
           loginPrompt={
             <div className={styles.joinPrompt} data-testid="join-prompt">
               <span>{PRIZE_TEXT.loginToJoin}，阅读计时、积分排名和抽奖都在这里</span>
-              <Button size="small" color="primary" className={styles.h5Primary} onClick={login}>
+              <Button
+                size="small"
+                color="primary"
+                className={`${styles.h5Primary} ${styles.joinButton}`}
+                onClick={login}
+              >
                 登录
               </Button>
             </div>

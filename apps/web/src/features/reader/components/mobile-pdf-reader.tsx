@@ -11,6 +11,7 @@ import { LeftOutline } from 'antd-mobile-icons';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useReadGrant } from '../api/get-read-grant';
 import { usePageAnnouncement } from '../hooks/use-page-announcement';
+import { pageFromSearch, usePageInUrl } from '../hooks/use-page-in-url';
 import { useProgressSaver } from '../hooks/use-progress-saver';
 import {
   clampPage,
@@ -99,13 +100,13 @@ export function MobilePdfReader({
   const announcement = usePageAnnouncement(page, numPages, chapters);
 
   const startPage = useMemo(() => {
-    const fromUrl = Number(search.get('page'));
-    return Number.isInteger(fromUrl) && fromUrl > 0 ? fromUrl : (grant.data?.progress?.page ?? 1);
+    return pageFromSearch(search) ?? grant.data?.progress?.page ?? 1;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- decided once per grant
   }, [grant.data]);
 
   useProgressSaver(bookId, page, numPages, grant.data?.progress?.page ?? null, saveProgress && !!grant.data);
   const goTo = (p: number) => setPage((cur) => (cur === null ? cur : clampPage(p, numPages)));
+  usePageInUrl(page);
   const zoomBy = (dir: 1 | -1) => setZoom((z) => stepMobileZoom(z, dir));
 
   // Keyboard (a phone with a keyboard, a tablet, switch access): the desktop reader's shortcuts.

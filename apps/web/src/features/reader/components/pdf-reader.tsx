@@ -35,6 +35,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useReadGrant } from '../api/get-read-grant';
 import { usePageAnnouncement } from '../hooks/use-page-announcement';
+import { pageFromSearch, usePageInUrl } from '../hooks/use-page-in-url';
 import { useProgressSaver } from '../hooks/use-progress-saver';
 import { clampPage, effectiveScale, keyCommand, stepZoom, type ReaderChapter, type ZoomMode } from '../lib/view';
 import { LazyDocument, LazyOutline, LazyPage, usePdfChunkAfterPaint } from './lazy-pdf';
@@ -188,15 +189,14 @@ export function PdfReader({
 
   // Where to open: an explicit ?page= (chapter link), else the saved progress, else page 1.
   const startPage = useMemo(() => {
-    const fromUrl = Number(search.get('page'));
-    if (Number.isInteger(fromUrl) && fromUrl > 0) return fromUrl;
-    return grant.data?.progress?.page ?? 1;
+    return pageFromSearch(search) ?? grant.data?.progress?.page ?? 1;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- decided once per grant
   }, [grant.data]);
 
   useProgressSaver(bookId, page, numPages, grant.data?.progress?.page ?? null, saveProgress && !!grant.data);
 
   const goTo = useCallback((p: number) => setPage((cur) => (cur === null ? cur : clampPage(p, numPages))), [numPages]);
+  usePageInUrl(page);
 
   const onDocumentLoad = async (pdf: PDFDocumentProxy) => {
     setLoadError(null);

@@ -181,7 +181,10 @@ function StudentView() {
   const view = useView();
   if (view.work) return <AnswerView id={view.work} onBack={() => view.set({ tab: 'homework' })} />;
   return (
+    // The tab row overlaps the blue hero: it sits on a white bar of its own, so the selected tab's
+    // blue reads against white (WCAG AA), not against the hero's blue.
     <Tabs
+      className={styles.studentTabs}
       activeKey={view.tab ?? 'homework'}
       onChange={(k) => view.set({ tab: k })}
       items={[

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { historyHref } from './history-link';
+
+describe('historyHref', () => {
+  it('opens each kind on its page again', () => {
+    expect(historyHref({ kind: 'textbook', itemId: 7 })).toBe('/mobileH5/pdf?id=7');
+    expect(historyHref({ kind: 'video', itemId: 3 })).toBe('/mobileH5/networkLearning?id=3');
+    expect(historyHref({ kind: 'resource', itemId: 12 })).toBe('/mobile/perview?id=12');
+    expect(historyHref({ kind: 'paper', itemId: 5 })).toBe('/digitalResources/paperCenter/print?id=5');
+  });
+});

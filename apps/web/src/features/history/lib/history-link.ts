@@ -1,0 +1,17 @@
+/** Where a 浏览记录 entry opens on the H5 site. */
+import type { BrowseHistoryItem } from '@eav/contract';
+import { paperPrintPath, paths } from '@/config/paths';
+
+/** The page that opens the entry's item again (the H5 page where one exists). */
+export function historyHref(item: Pick<BrowseHistoryItem, 'kind' | 'itemId'>): string {
+  switch (item.kind) {
+    case 'textbook':
+      return `${paths.mobile.pdf}?id=${item.itemId}`;
+    case 'video':
+      return `${paths.mobile.networkLearning}?id=${item.itemId}`;
+    case 'resource':
+      return `${paths.mobilePerview}?id=${item.itemId}`;
+    case 'paper':
+      return paperPrintPath('paper', item.itemId);
+  }
+}
