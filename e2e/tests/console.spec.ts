@@ -51,7 +51,12 @@ test.describe('operator console', () => {
     const form = page.getByRole('form', { name: '生成激活码' });
     // The contract's rules refuse a bad count before anything is sent.
     await form.getByLabel('数量').fill('5000');
-    await form.getByLabel('教材编号').fill(String(book.id));
+    // The book is picked by searching its title on the server, each option naming grade and edition.
+    const picker = form.getByLabel('教材', { exact: true });
+    await picker.click();
+    await picker.fill(book.title);
+    const option = page.getByRole('option', { name: new RegExp(`^${book.title} · .*${book.edition.name}$`) });
+    await option.click();
     await form.getByLabel('批次名').fill('E2E 秋季批次');
     await form.getByRole('button', { name: '生成并下载' }).click();
     await expect(form.getByText('数量必须在 1 到 1000 之间')).toBeVisible();

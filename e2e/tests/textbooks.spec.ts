@@ -114,6 +114,45 @@ test.describe('catalogue (visitor)', () => {
     await page.goto(`/#/digitalBook?keyword=${encodeURIComponent('不存在的教材名称')}`);
     await expect(page.getByText('没有找到与“不存在的教材名称”相关的教材')).toBeVisible();
   });
+
+  test('可在线阅读 shows only books with an electronic edition, and only they carry an access badge', async ({
+    page,
+  }) => {
+    const readable = await apiData<Paged<TextbookListItem>>(`${ApiPaths.textbooks}?readable=true&pageSize=100`);
+    expect(readable.total).toBeGreaterThan(0);
+    expect(readable.items.every((b) => b.hasFile)).toBe(true);
+    const all = await apiData<Paged<TextbookListItem>>(`${ApiPaths.textbooks}?pageSize=20`);
+    expect(all.total).toBeGreaterThan(readable.total);
+
+    await page.goto('/#/digitalBook');
+    const cards = page.getByTestId('textbook-card');
+    await expect(cards).toHaveCount(all.items.length);
+    // A card without an electronic edition promises no reading.
+    const withoutFile = all.items.filter((b) => !b.hasFile);
+    expect(withoutFile.length).toBeGreaterThan(0);
+    await expect(cards.filter({ hasText: /免费阅读|登录阅读|激活阅读/ })).toHaveCount(
+      all.items.length - withoutFile.length,
+    );
+
+    await page.getByTestId('readable-filter').click();
+    await expect(page).toHaveURL(/readable=true/);
+    await expect(page.getByTestId('result-count')).toHaveText(`共 ${readable.total} 本教材`);
+    await expect(cards).toHaveCount(Math.min(readable.total, 20));
+
+    // A book without a file says so and shows no file size or read button.
+    const none = withoutFile[0]!;
+    await page.goto(`/#/detail?id=${none.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(none.title);
+    await expect(page.getByText('暂无电子版')).toBeVisible();
+    await expect(page.getByText('文件大小')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /在线阅读|暂不可阅读/ })).toHaveCount(0);
+
+    // The H5 bookstore offers the same filter with the same URL key.
+    await page.goto('/#/mobileH5/textbook');
+    await page.getByTestId('h5-readable-filter').click();
+    await expect(page).toHaveURL(/readable=true/);
+    await expect(page.getByTestId('h5-book-list')).toContainText(`共 ${readable.total} 本教材`);
+  });
 });
 
 // ---------------------------------------------------------------- activation journeys
@@ -313,7 +352,7 @@ test.describe('a code of another book', () => {
 
       await ask.getByRole('button', { name: '激活这本教材' }).click();
       await expect(page.getByText('激活成功')).toBeVisible();
-      await expect(page.getByText(`《${other!.title}》已加入我的教材`)).toBeVisible();
+      await expect(page.getByText(`《${other!.title}》已加入“我的教材”`)).toBeVisible();
       expect((await apiOwned(user)).has(other!.id)).toBe(true);
     });
   });

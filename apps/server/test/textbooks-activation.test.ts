@@ -72,7 +72,20 @@ describe('activation codes', () => {
     expect(res.json().data).toMatchObject({
       textbook: { id: bookId, title: '义务教育教科书·数学七年级上册' },
       alreadyOwned: false,
+      alreadyRedeemed: false,
     });
+    expect(res.json().msg).toBe('success');
+
+    // The same user typing the same code again is told it is already activated, not a new success,
+    // and it is no failure.
+    const repeat = await activate(user.token, code!);
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json()).toMatchObject({
+      msg: '该激活码已激活，教材已在“我的教材”中',
+      data: { textbook: { id: bookId }, alreadyOwned: false, alreadyRedeemed: true },
+    });
+    expect(repeat.json().data.activatedAt).toBe(res.json().data.activatedAt);
+    expect(await failuresOf(user.id)).toBe(0);
 
     const mine = await api(t.app, { url: ApiPaths.userTextbooks(user.id), token: user.token });
     expect(mine.statusCode).toBe(200);
@@ -118,6 +131,8 @@ describe('activation codes', () => {
     expect(same.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     const answers = same.map((r) => r.json().data as { alreadyOwned: boolean; activatedAt: string });
     expect(answers.every((a) => !a.alreadyOwned)).toBe(true);
+    // One request redeemed it; the others are repeats of that redemption.
+    expect(same.filter((r) => !r.json().data.alreadyRedeemed)).toHaveLength(1);
     expect(new Set(answers.map((a) => a.activatedAt)).size).toBe(1);
     const [row] = await t.database.db
       .select({ usedBy: activationCodes.usedBy })
@@ -163,7 +178,7 @@ describe('activation codes', () => {
     expect(used).toHaveLength(1);
   });
 
-  it("answers the redeemer's retry with the same success, without counting a failure", async () => {
+  it("answers the redeemer's retry with the same ownership, said to be already activated, without counting a failure", async () => {
     const [code] = await generateCodes(t.database.db, { textbookId: bookId, count: 1 });
     const user = await createUser(t.database.db);
     const first = await activate(user.token, code!);
@@ -172,7 +187,8 @@ describe('activation codes', () => {
     for (const again of [code!, formatActivationCode(code!).toLowerCase()]) {
       const retry = await activate(user.token, again);
       expect(retry.statusCode).toBe(200);
-      expect(retry.json().data).toEqual(first.json().data);
+      expect(retry.json().data).toEqual({ ...first.json().data, alreadyRedeemed: true });
+      expect(retry.json().msg).toBe('该激活码已激活，教材已在“我的教材”中');
     }
     expect(first.json().data).toMatchObject({ textbook: { id: bookId }, alreadyOwned: false });
     expect(await failuresOf(user.id)).toBe(0);

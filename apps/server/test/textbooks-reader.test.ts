@@ -253,6 +253,33 @@ describe('videos', () => {
     expect((await api(t.app, { url: ApiPaths.videos, query: { keyword: '不存在' } })).json().data.total).toBe(0);
   });
 
+  it('says on every lesson answer whether the current user may watch it (canWatch)', async () => {
+    const canWatch = async (token?: string) => {
+      const auth = token ? { token } : {};
+      const [list, byBook, one, detail] = await Promise.all([
+        api(t.app, { url: ApiPaths.videos, query: { textbookId: ids.act! }, ...auth }),
+        api(t.app, { url: ApiPaths.textbookVideos(ids.act!), ...auth }),
+        api(t.app, { url: ApiPaths.video(videoId), ...auth }),
+        api(t.app, { url: ApiPaths.textbook(ids.act!), ...auth }),
+      ]);
+      return [
+        list.json().data.items[0].canWatch,
+        byBook.json().data[0].canWatch,
+        one.json().data.canWatch,
+        detail.json().data.videos[0].canWatch,
+      ];
+    };
+    expect(await canWatch()).toEqual([false, false, false, false]);
+    const user = await createUser(t.database.db);
+    expect(await canWatch(user.token)).toEqual([false, false, false, false]);
+    const [code] = await generateCodes(t.database.db, { textbookId: ids.act!, count: 1 });
+    await api(t.app, { method: 'POST', url: ApiPaths.textbookActivation, token: user.token, body: { code } });
+    expect(await canWatch(user.token)).toEqual([true, true, true, true]);
+    // Another user's ownership does not leak into a visitor's or a stranger's answer.
+    expect(await canWatch()).toEqual([false, false, false, false]);
+    expect(await canWatch((await createUser(t.database.db)).token)).toEqual([false, false, false, false]);
+  });
+
   it('plays for owners only, with Range on the MP4 and signed HLS segments', async () => {
     const anon = await api(t.app, { url: ApiPaths.videoPlay(videoId) });
     expect(anon.statusCode).toBe(404);

@@ -36,6 +36,24 @@ export const TEXTBOOK_ACCESS_LABELS: Record<TextbookAccess, string> = {
 };
 
 /**
+ * Chinese labels of a lesson the current user may not play yet (login or activation needed): lessons
+ * are watched, not read.
+ */
+export const VIDEO_LOCK_LABELS: Record<Exclude<TextbookAccess, 'public'>, string> = {
+  login: '登录观看',
+  activation: '激活观看',
+};
+
+/**
+ * What a lesson's badge says to the current user: 免费观看 (anyone), 可观看 (they may watch it now),
+ * or what they still need (登录观看 / 激活观看), from the server's `canWatch`.
+ */
+export function videoAccessLabel(v: { access: TextbookAccess; canWatch: boolean }): string {
+  if (v.access === 'public') return '免费观看';
+  return v.canWatch ? '可观看' : VIDEO_LOCK_LABELS[v.access];
+}
+
+/**
  * Activation code alphabet: digits and capitals without the look-alikes 0/O, 1/I/L
  * (31 symbols; 16 of them carry about 79 bits).
  */

@@ -9,8 +9,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { useSession } from '@/stores/session';
 
-/** Query-key roots of the answers that belong to the logged-in user. */
-const USER_QUERY_ROOTS = ['user', 'permission'] as const;
+/** Query-key roots of the answers that belong to the logged-in user (lessons say whether they may watch). */
+const USER_QUERY_ROOTS = ['user', 'permission', 'videos'] as const;
 
 /** Resolves once the session is cleared; never rejects. */
 export async function logout(queryClient: QueryClient): Promise<void> {

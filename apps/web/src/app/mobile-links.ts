@@ -10,7 +10,16 @@ interface MobileLink {
   keep: readonly string[];
 }
 
-const CATALOGUE_KEYS = ['stageId', 'subjectId', 'editionId', 'gradeId', 'volumeId', 'publisherId', 'keyword'] as const;
+const CATALOGUE_KEYS = [
+  'stageId',
+  'subjectId',
+  'editionId',
+  'gradeId',
+  'volumeId',
+  'publisherId',
+  'keyword',
+  'readable',
+] as const;
 
 /** Desktop path → its H5 counterpart. A path not listed has no H5 page and stays on the desktop page. */
 export const MOBILE_LINKS: Readonly<Record<string, MobileLink>> = {

@@ -36,6 +36,17 @@ export function idQueryField(message: string) {
 }
 
 /** An optional id filter of a query string (`?stageId=` empty counts as absent). */
+/**
+ * An optional on/off query flag: `true` or `1` turn it on (true), `false`, `0`, empty or absent leave
+ * it off (undefined, so it drops out of cache keys and links); anything else is refused with `message`.
+ */
+export function flagQuery(message: string) {
+  return z
+    .preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false', '1', '0'], { error: message }).optional())
+    .transform((v) => (v === 'true' || v === '1' ? true : undefined))
+    .optional();
+}
+
 export const idQuery = idQueryField(`必须是 1 到 ${INT4_MAX} 之间的整数`);
 
 // C0 controls other than tab (U+0009) and newline (U+000A), and DEL: PostgreSQL refuses NUL in

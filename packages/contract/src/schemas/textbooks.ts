@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ADMIN_CODES_MAX, TEXTBOOK_ACCESS } from '../vocabulary';
 import { LIMITS } from '../limits';
 import { paginationQuery } from '../envelope';
-import { idQuery, INT4_MAX, jsonInt, plainText } from './common';
+import { flagQuery, idQuery, INT4_MAX, jsonInt, plainText } from './common';
 import { dictEntry } from './dictionary';
 
 export const textbookAccess = z.enum(TEXTBOOK_ACCESS);
@@ -27,6 +27,8 @@ export const textbookFilters = z.object({
   keyword: plainText(LIMITS.keyword.max, `关键词不能超过 ${LIMITS.keyword.max} 个字`)
     .optional()
     .transform((v) => (v ? v : undefined)),
+  /** `true`: only books that can be read online (可在线阅读: the server has their electronic edition). */
+  readable: flagQuery('可在线阅读筛选应为 true 或 false'),
 });
 export type TextbookFilters = z.infer<typeof textbookFilters>;
 
@@ -48,7 +50,11 @@ export const textbookListItem = z.object({
   /** Imported http(s) cover, a stored cover under /covers, or the generated `/covers/{id}.webp` (`.svg` without a CJK font). */
   coverUrl: z.string(),
   access: textbookAccess,
-  /** Whether the server has a readable file for the book. */
+  /**
+   * Whether the book can be read online: the server has its electronic edition (a stored file, or a
+   * remote one it may fetch). The one readability flag: badges, read buttons and the 可在线阅读
+   * filter follow it.
+   */
   hasFile: z.boolean(),
   pageCount: z.number().int().nullable(),
 });
@@ -71,6 +77,8 @@ export const textbookFacets = z.object({
   grade: z.array(facetValue),
   volume: z.array(facetValue),
   publisher: z.array(facetValue),
+  /** Books that can be read online (可在线阅读) with every other filter applied. */
+  readable: z.number().int(),
 });
 export type TextbookFacets = z.infer<typeof textbookFacets>;
 
@@ -117,9 +125,17 @@ export const video = z.object({
 });
 export type Video = z.infer<typeof video>;
 
+/** A lesson as the current user sees it in lists and details: whether they may watch it now. */
+export const watchableVideo = video.extend({
+  /** The current user (or visitor) may play it now; false: log in (`access` login) or activate the book. */
+  canWatch: z.boolean(),
+});
+export type WatchableVideo = z.infer<typeof watchableVideo>;
+
 /** `GET /api/v1/textbooks/{id}`. */
 export const textbookDetail = textbookListItem.extend({
   description: z.string().nullable(),
+  /** Size of the electronic edition in bytes; null when the book has none (`hasFile` false) or it is unknown. */
   fileSize: z.number().int().nullable(),
   chapters: z.array(chapterNode),
   /** The current user activated (or was given) the book. */
@@ -130,7 +146,7 @@ export const textbookDetail = textbookListItem.extend({
   accessHint: z.string().nullable(),
   progress: readingProgress.nullable(),
   related: z.array(textbookListItem),
-  videos: z.array(video),
+  videos: z.array(watchableVideo),
 });
 export type TextbookDetail = z.infer<typeof textbookDetail>;
 
@@ -172,6 +188,8 @@ export const activationResult = z.object({
   activatedAt: z.string(),
   /** True when the user already owned the book: the code was left unused. */
   alreadyOwned: z.boolean(),
+  /** True when this user had redeemed this very code before (typed again, or a retry): nothing changed. */
+  alreadyRedeemed: z.boolean(),
 });
 export type ActivationResult = z.infer<typeof activationResult>;
 
@@ -272,6 +290,8 @@ export const TextbookMessages = {
   activationLocked: '激活码错误次数过多，请 1 小时后再试',
   /** The answer's `msg` when the user already owned the book (`alreadyOwned: true`). */
   alreadyActivated: '您已激活过这本教材，本次激活码未被使用',
+  /** The answer's `msg` when the user had redeemed this very code before (`alreadyRedeemed: true`). */
+  codeAlreadyRedeemed: '该激活码已激活，教材已在“我的教材”中',
   notFound: '教材不存在或已下架',
   noFile: '本教材暂未提供电子版，敬请期待',
   needLogin: '本教材需要登录后阅读，请先登录',

@@ -5,8 +5,8 @@
  * access (docs/api.md: not-allowed objects answer 404, never 403).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ErrorCode, TextbookMessages, type TextbookAccess } from '@eav/contract';
-import { and, eq } from 'drizzle-orm';
+import { ErrorCode, TextbookMessages, type TextbookAccess, type Video, type WatchableVideo } from '@eav/contract';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userTextbooks } from '../../db/schema';
 import { ADMIN_ROLE, type AuthUser } from '../../plugins/auth';
@@ -59,6 +59,25 @@ export function decideAccess(
     hint: user ? TextbookMessages.needActivation : TextbookMessages.needLoginAndActivation,
     need: user ? 'activation' : 'login',
   };
+}
+
+/** A lesson with whether `user` (null: a visitor) may play it, given whether they own its book. */
+export function watchable(v: Video, user: AuthUser | null, owned: boolean): WatchableVideo {
+  return { ...v, canWatch: decideAccess(v.access, user, owned, 'video').allowed };
+}
+
+/** Lessons of any books with the current user's access to each (one ownership query). */
+export async function watchableVideos(db: Db, user: AuthUser | null, list: Video[]): Promise<WatchableVideo[]> {
+  const bookIds = [...new Set(list.filter((v) => v.access === 'activation').map((v) => v.textbookId))];
+  const owned = new Set<number>();
+  if (user && bookIds.length) {
+    const rows = await db
+      .select({ id: userTextbooks.textbookId })
+      .from(userTextbooks)
+      .where(and(eq(userTextbooks.userId, user.id), inArray(userTextbooks.textbookId, bookIds)));
+    for (const r of rows) owned.add(r.id);
+  }
+  return list.map((v) => watchable(v, user, owned.has(v.textbookId)));
 }
 
 /** The 404 of a refused read, carrying what is needed so the page can offer login or activation. */

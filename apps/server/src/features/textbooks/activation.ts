@@ -145,6 +145,8 @@ export interface RedeemResult {
   activatedAt: Date;
   /** The user owned the book before: the code was left unused. */
   alreadyOwned: boolean;
+  /** This user had redeemed this very code already (a repeat or retry): nothing changed. */
+  alreadyRedeemed: boolean;
 }
 
 /** The code is valid but belongs to another book than the expected one; nothing was redeemed. */
@@ -164,8 +166,8 @@ export interface RedeemOptions {
 
 /**
  * Redeems `input` for `userId` (docs/api.md, Activation). Idempotent for its redeemer: the same
- * user sending a code they already redeemed (a retry whose first answer was lost) gets the same
- * success again, and it is not counted as a failure.
+ * user sending a code they already redeemed (a retry whose first answer was lost, or the code typed
+ * again) gets the same ownership again with `alreadyRedeemed`, and it is not counted as a failure.
  * @returns `activated`, or `otherBook` when `expectedTextbookId` is given and the code is for
  *   another book.
  * @throws 429 after MAX_FAILURES wrong codes in the last hour; 422 ACTIVATION.CODE_INVALID /
@@ -233,6 +235,7 @@ export async function redeemCode(
     textbookId: row.textbookId,
     activatedAt,
     alreadyOwned: false,
+    alreadyRedeemed: true,
   });
 
   const owned = await ownership();
@@ -246,7 +249,13 @@ export async function redeemCode(
     // A parallel request of this user redeemed this very code since it was read above.
     if (owned.activationCodeId === row.id) return replay(owned.activatedAt);
     // Owning the book already: keep the code for someone else.
-    return { status: 'activated', textbookId: row.textbookId, activatedAt: owned.activatedAt, alreadyOwned: true };
+    return {
+      status: 'activated',
+      textbookId: row.textbookId,
+      activatedAt: owned.activatedAt,
+      alreadyOwned: true,
+      alreadyRedeemed: false,
+    };
   }
 
   const activatedAt = new Date(now);
@@ -281,14 +290,27 @@ export async function redeemCode(
       if (err instanceof TransactionRollbackError) return 'lost' as const;
       throw err;
     });
-  if (outcome === 'won') return { status: 'activated', textbookId: row.textbookId, activatedAt, alreadyOwned: false };
+  if (outcome === 'won')
+    return {
+      status: 'activated',
+      textbookId: row.textbookId,
+      activatedAt,
+      alreadyOwned: false,
+      alreadyRedeemed: false,
+    };
   if (outcome === 'owned') {
     // Owned since it was read above: by this very code (a parallel retry of this user: the same
     // success) or by another code or gift (this code is kept for someone else).
     const held = await ownership();
     if (held?.activationCodeId === row.id) return replay(held.activatedAt);
     if (held)
-      return { status: 'activated', textbookId: row.textbookId, activatedAt: held.activatedAt, alreadyOwned: true };
+      return {
+        status: 'activated',
+        textbookId: row.textbookId,
+        activatedAt: held.activatedAt,
+        alreadyOwned: true,
+        alreadyRedeemed: false,
+      };
   }
   // Lost the race: to a parallel request of the same user (their success), or to someone else.
   const [after] = await db

@@ -26,6 +26,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import { catalogueVersion, dictionary, textbooks } from '../../db/schema';
 import { generatedCoverExtension } from './cover-raster';
+import { remoteAllowed, servableFile } from './media';
 import { TitleIndex, yieldToEventLoop, type Matches, type TitleRow } from './title-search';
 
 export const DIMENSIONS = [
@@ -37,6 +38,10 @@ export const DIMENSIONS = [
   'publisher',
 ] as const satisfies readonly FacetDimension[];
 type Dim = (typeof DIMENSIONS)[number];
+/** The cube's columns: the six dimensions, then readability. */
+const CUBE_DIMS = [...DIMENSIONS, 'readable'] as const;
+const READABLE_DIM = DIMENSIONS.length;
+
 const FILTER_KEY: Record<Dim, keyof TextbookFilters> = {
   stage: 'stageId',
   subject: 'subjectId',
@@ -60,9 +65,12 @@ interface DictInfo {
   sortOrder: number;
 }
 
-/** Counts per combination of the six dimensions (0 stands for "none"). */
+/**
+ * Counts per combination of the six dimensions (0 stands for "none") and readability (1: the
+ * server can serve the book's file, 0: not).
+ */
 interface Cube {
-  dims: Int32Array[]; // one column per dimension, same order as DIMENSIONS
+  dims: Int32Array[]; // one column per dimension, same order as DIMENSIONS, then readability
   counts: Int32Array;
   total: number;
 }
@@ -78,6 +86,12 @@ interface Snapshot {
   dict: Map<number, DictInfo>;
   maxDictId: number;
   cube: Cube;
+  /** Allowed hosts of remote files (REMOTE_MEDIA_HOSTS) the snapshot was built with. */
+  hosts: readonly string[];
+  /** SQL condition "the server can serve the book's file" (see `readableCondition`). */
+  readable: SQL;
+  /** Ids of the readable books, loaded on the first keyword query asking for them. */
+  readableIds?: Promise<Set<number>>;
   /** Title index, built on the first keyword query of this version. */
   titles?: Promise<TitleIndex>;
   /** Recent keywords' results (bounded, least recently used evicted first). */
@@ -111,8 +125,40 @@ function keywordCache(): LRUCache<string, KeywordResult> {
 /** The result of a keyword that matches nothing: one shared object, whatever the keyword. */
 const NO_MATCH: KeywordResult = {
   matches: new Int32Array(0),
-  cube: { dims: DIMENSIONS.map(() => new Int32Array(0)), counts: new Int32Array(0), total: 0 },
+  cube: { dims: CUBE_DIMS.map(() => new Int32Array(0)), counts: new Int32Array(0), total: 0 },
 };
+
+/** Hosts whose remote files the server fetches, per database (set by the feature at start). */
+const remoteHosts = new WeakMap<Db, readonly string[]>();
+const NO_HOSTS: readonly string[] = [];
+
+/**
+ * Records the REMOTE_MEDIA_HOSTS of the app using `db`: a book with an imported URL on any other
+ * host has no readable file, in its card, the 可在线阅读 filter and the reader alike.
+ */
+export function useRemoteMediaHosts(db: Db, hosts: readonly string[]): void {
+  remoteHosts.set(db, hosts);
+}
+
+/** The scheme and authority of a file URL (`https://cdn.example.com:8443`), what the host rule reads. */
+const FILE_ORIGIN = sql`substring(${textbooks.fileUrl} from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*')`;
+
+/**
+ * SQL form of `servableFile` (media.ts): a stored file, or a remote file (and no stored one) whose
+ * origin is on the allow-list. The origins of the imported URLs are few, so they are read once per
+ * snapshot and checked by the same `remoteAllowed` the reader uses.
+ */
+async function readableCondition(db: Db, hosts: readonly string[]): Promise<SQL> {
+  const stored = isNotNull(textbooks.fileKey);
+  if (!hosts.length) return stored;
+  const result = await db.execute(sql`
+    select distinct ${FILE_ORIGIN} as origin from ${textbooks}
+    where ${textbooks.fileKey} is null and ${textbooks.fileUrl} is not null`);
+  const allowed = rowsOf<{ origin: string | null }>(result)
+    .map((r) => r.origin)
+    .filter((o): o is string => o !== null && remoteAllowed(o, hosts));
+  return allowed.length ? or(stored, inArray(FILE_ORIGIN, allowed))! : stored;
+}
 
 /** Current catalogue version (one primary-key lookup). */
 export async function currentVersion(db: Db): Promise<number> {
@@ -124,10 +170,19 @@ export async function currentVersion(db: Db): Promise<number> {
 }
 
 function toCube(
-  rows: { s: number; j: number; e: number; g: number | null; v: number | null; p: number | null; n: number | string }[],
+  rows: {
+    s: number;
+    j: number;
+    e: number;
+    g: number | null;
+    v: number | null;
+    p: number | null;
+    r: number | boolean;
+    n: number | string;
+  }[],
 ): Cube {
   const len = rows.length;
-  const dims = DIMENSIONS.map(() => new Int32Array(len));
+  const dims = CUBE_DIMS.map(() => new Int32Array(len));
   const counts = new Int32Array(len);
   let total = 0;
   rows.forEach((r, i) => {
@@ -137,22 +192,24 @@ function toCube(
     dims[3]![i] = r.g ?? 0;
     dims[4]![i] = r.v ?? 0;
     dims[5]![i] = r.p ?? 0;
+    dims[6]![i] = r.r ? 1 : 0;
     counts[i] = Number(r.n);
     total += Number(r.n);
   });
   return { dims, counts, total };
 }
 
-async function loadCube(db: Db, where?: SQL): Promise<Cube> {
+async function loadCube(db: Db, readable: SQL): Promise<Cube> {
   const result = await db.execute(sql`
-    select stage_id as s, subject_id as j, edition_id as e, grade_id as g, volume_id as v, publisher_id as p, count(*)::int as n
-    from textbooks ${where ? sql`where ${where}` : sql``}
-    group by 1, 2, 3, 4, 5, 6`);
+    select stage_id as s, subject_id as j, edition_id as e, grade_id as g, volume_id as v, publisher_id as p,
+      (${readable})::int as r, count(*)::int as n
+    from textbooks
+    group by 1, 2, 3, 4, 5, 6, 7`);
   return toCube(rowsOf(result));
 }
 
 /** Per-Db snapshot cache (tests open several databases in one process). */
-const snapshots = new WeakMap<Db, { version: number; snapshot: Promise<Snapshot> }>();
+const snapshots = new WeakMap<Db, { version: number; hosts: readonly string[]; snapshot: Promise<Snapshot> }>();
 
 /**
  * The snapshot of the current catalogue version, rebuilt when the version moved. Concurrent
@@ -160,22 +217,32 @@ const snapshots = new WeakMap<Db, { version: number; snapshot: Promise<Snapshot>
  */
 export async function snapshot(db: Db): Promise<Snapshot> {
   const version = await currentVersion(db);
+  const hosts = remoteHosts.get(db) ?? NO_HOSTS;
   const cached = snapshots.get(db);
-  if (cached?.version === version) {
+  if (cached?.version === version && cached.hosts === hosts) {
     const s = await cached.snapshot.catch(() => undefined);
     if (s) return s;
   }
   const building = (async (): Promise<Snapshot> => {
+    const readable = await readableCondition(db, hosts);
     const [dictRows, cube] = await Promise.all([
       db
         .select({ id: dictionary.id, name: dictionary.name, kind: dictionary.kind, sortOrder: dictionary.sortOrder })
         .from(dictionary),
-      loadCube(db),
+      loadCube(db, readable),
     ]);
     const maxDictId = dictRows.reduce((m, d) => Math.max(m, d.id), 0);
-    return { version, dict: new Map(dictRows.map((d) => [d.id, d])), maxDictId, cube, keywords: keywordCache() };
+    return {
+      version,
+      dict: new Map(dictRows.map((d) => [d.id, d])),
+      maxDictId,
+      cube,
+      hosts,
+      readable,
+      keywords: keywordCache(),
+    };
   })();
-  snapshots.set(db, { version, snapshot: building });
+  snapshots.set(db, { version, hosts, snapshot: building });
   return building;
 }
 
@@ -242,28 +309,43 @@ export function keywordTokens(keyword: string | undefined): string[] {
   return [...new Set(keyword.split(/\s+/).filter(Boolean))].slice(0, 5);
 }
 
-/** SQL conditions of the dimension filters (the keyword is matched in process). */
-function filterConditions(filters: TextbookFilters): SQL[] {
+/** SQL conditions of the dimension and readability filters (the keyword is matched in process). */
+function filterConditions(snap: Snapshot, filters: TextbookFilters): SQL[] {
   const conds: SQL[] = [];
   for (const dim of DIMENSIONS) {
     const value = filters[FILTER_KEY[dim]] as number | undefined;
     if (value !== undefined) conds.push(eq(COLUMN[dim], value));
   }
+  if (filters.readable) conds.push(snap.readable);
   return conds;
 }
 
+/** The snapshot's readable books' ids (for keyword results), loaded once. */
+function readableIds(db: Db, snap: Snapshot): Promise<Set<number>> {
+  snap.readableIds ??= db
+    .select({ id: textbooks.id })
+    .from(textbooks)
+    .where(snap.readable)
+    .then((rows) => new Set(rows.map((r) => r.id)));
+  snap.readableIds.catch(() => {
+    snap.readableIds = undefined;
+  });
+  return snap.readableIds;
+}
+
 /** Cube of the books at the given index positions. */
-function cubeOf(index: TitleIndex, positions: Matches): Cube {
+function cubeOf(index: TitleIndex, positions: Matches, readable: Set<number>): Cube {
   const byCombination = new Map<
     string,
-    { s: number; j: number; e: number; g: number; v: number; p: number; n: number }
+    { s: number; j: number; e: number; g: number; v: number; p: number; r: number; n: number }
   >();
   const [s, j, e, g, v, p] = index.dims as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
   for (const pos of positions) {
-    const key = `${s[pos]},${j[pos]},${e[pos]},${g[pos]},${v[pos]},${p[pos]}`;
+    const r = readable.has(index.ids[pos]!) ? 1 : 0;
+    const key = `${s[pos]},${j[pos]},${e[pos]},${g[pos]},${v[pos]},${p[pos]},${r}`;
     const hit = byCombination.get(key);
     if (hit) hit.n++;
-    else byCombination.set(key, { s: s[pos]!, j: j[pos]!, e: e[pos]!, g: g[pos]!, v: v[pos]!, p: p[pos]!, n: 1 });
+    else byCombination.set(key, { s: s[pos]!, j: j[pos]!, e: e[pos]!, g: g[pos]!, v: v[pos]!, p: p[pos]!, r, n: 1 });
   }
   return toCube([...byCombination.values()]);
 }
@@ -277,19 +359,20 @@ export async function keywordResult(
   snap: Snapshot,
   tokens: string[],
 ): Promise<{ index: TitleIndex; result: KeywordResult }> {
-  const index = await titleIndex(db, snap);
+  const [index, readable] = await Promise.all([titleIndex(db, snap), readableIds(db, snap)]);
   const key = tokens.join(' ');
   const hit = snap.keywords.get(key);
   if (hit) return { index, result: hit };
   const matches = index.search(tokens);
-  const result = matches.length ? { matches, cube: cubeOf(index, matches) } : NO_MATCH;
+  const result = matches.length ? { matches, cube: cubeOf(index, matches, readable) } : NO_MATCH;
   // A result larger than the whole budget is not kept (LRUCache refuses it): computed again next time.
   snap.keywords.set(key, result);
   return { index, result };
 }
 
+/** What each cube column must equal (undefined: anything): the dimension filters, then readability. */
 function filterVector(filters: TextbookFilters): (number | undefined)[] {
-  return DIMENSIONS.map((d) => filters[FILTER_KEY[d]] as number | undefined);
+  return [...DIMENSIONS.map((d) => filters[FILTER_KEY[d]] as number | undefined), filters.readable ? 1 : undefined];
 }
 
 /** Books matching every filter (keyword included through the cube). */
@@ -317,10 +400,10 @@ export async function facets(db: Db, filters: TextbookFilters): Promise<Textbook
   const want = filterVector(filters);
   // Dictionary ids are small integers: count into typed arrays instead of maps.
   const size = snap.maxDictId + 1;
-  const perDim = DIMENSIONS.map(() => new Float64Array(size));
+  const perDim = CUBE_DIMS.map(() => new Float64Array(size));
   let total = 0;
   const n = cube.counts.length;
-  const D = DIMENSIONS.length;
+  const D = CUBE_DIMS.length;
   for (let i = 0; i < n; i++) {
     // A combination counts for a dimension only if it fails none of the OTHER filters.
     let failed = -1;
@@ -356,6 +439,7 @@ export async function facets(db: Db, filters: TextbookFilters): Promise<Textbook
     values.sort((a, b) => a.order - b.order || a.id - b.id);
     out[dim] = values.map(({ id, name, count }) => ({ id, name, count }));
   });
+  out.readable = perDim[READABLE_DIM]![1] ?? 0;
   return out;
 }
 
@@ -424,7 +508,7 @@ export function toCards(snap: Snapshot, rows: CardRow[]): TextbookListItem[] {
     publisher: entry(r.publisherId),
     coverUrl: coverUrlOf(r),
     access: r.access as TextbookAccess,
-    hasFile: Boolean(r.fileKey || r.fileUrl),
+    hasFile: servableFile(r, snap.hosts),
     pageCount: r.pageCount,
   }));
 }
@@ -458,7 +542,9 @@ export async function listTextbooks(
     const { index, result } = await keywordResult(db, snap, tokens);
     const total = cubeTotal(result.cube, want);
     if (total === 0 || offset >= total) return { items: [], total };
-    const ids = index.page(result.matches, want, offset, pageSize);
+    const ids = filters.readable
+      ? readablePage(index, result.matches, await readableIds(db, snap), want, offset, pageSize)
+      : index.page(result.matches, want.slice(0, READABLE_DIM), offset, pageSize);
     const rows = await db.select(cardColumns).from(textbooks).where(inArray(textbooks.id, ids));
     const byId = new Map(rows.map((r) => [r.id, r]));
     // A book deleted since the snapshot simply drops out of this page.
@@ -467,7 +553,7 @@ export async function listTextbooks(
   }
   const total = cubeTotal(snap.cube, want);
   if (total === 0 || offset >= total) return { items: [], total };
-  const conds = filterConditions(filters);
+  const conds = filterConditions(snap, filters);
   const rows = await db
     .select(cardColumns)
     .from(textbooks)
@@ -476,6 +562,19 @@ export async function listTextbooks(
     .limit(pageSize)
     .offset(offset);
   return { items: toCards(snap, rows), total };
+}
+
+/** A page of a keyword's readable matches that pass the dimension filters, in rank order. */
+function readablePage(
+  index: TitleIndex,
+  matches: Matches,
+  readable: Set<number>,
+  want: (number | undefined)[],
+  offset: number,
+  limit: number,
+): number[] {
+  const kept = matches.filter((pos) => readable.has(index.ids[pos]!));
+  return index.page(kept, want.slice(0, READABLE_DIM), offset, limit);
 }
 
 /** Cards by id, in the given order. */

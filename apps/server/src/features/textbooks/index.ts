@@ -10,6 +10,7 @@
  * what it stores about a user (`erasure.ts`), run at account cancellation.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { useRemoteMediaHosts } from './catalogue';
 import { useRasterCovers } from './cover-raster';
 import { eraseTextbookData } from './erasure';
 import activationRoutes from './routes-activation';
@@ -36,6 +37,7 @@ const textbooksFeature: FastifyPluginAsyncZod<TextbooksOptions> = async (app, op
   // Before any route answers: the catalogue's cards name the generated covers' format.
   if (!(await useRasterCovers()))
     app.log.warn('no CJK font found for the generated covers: they are served as SVG (docs/operations.md)');
+  useRemoteMediaHosts(app.db, opts.config.remoteMediaHosts);
   app.registerErasure('textbooks', eraseTextbookData);
   await app.register(catalogueRoutes, opts);
   await app.register(readerRoutes, opts);

@@ -61,15 +61,22 @@ const activationRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app) =>
         throw new AppError(409, ErrorCode.CODE_OTHER_BOOK, `${TextbookMessages.codeOtherBook}《${card.title}》`, card);
       }
       request.log.info(
-        { userId: user.id, textbookId: result.textbookId, alreadyOwned: result.alreadyOwned },
+        {
+          userId: user.id,
+          textbookId: result.textbookId,
+          alreadyOwned: result.alreadyOwned,
+          alreadyRedeemed: result.alreadyRedeemed,
+        },
         'textbook activated',
       );
       const answer = ok({
         textbook: card,
         activatedAt: result.activatedAt.toISOString(),
         alreadyOwned: result.alreadyOwned,
+        alreadyRedeemed: result.alreadyRedeemed,
       });
-      // Already owned: say so (the code was kept), never a bare success.
+      // A repeat of this user's code, or a book already owned: say so, never a bare success.
+      if (result.alreadyRedeemed) return { ...answer, msg: TextbookMessages.codeAlreadyRedeemed };
       return result.alreadyOwned ? { ...answer, msg: TextbookMessages.alreadyActivated } : answer;
     },
   );

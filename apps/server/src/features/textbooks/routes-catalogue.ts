@@ -30,7 +30,7 @@ import { notFound } from '../../lib/errors';
 import { ok, page } from '../../lib/http';
 import { cachedPayload } from '../../lib/read-cache';
 import type { AuthUser } from '../../plugins/auth';
-import { decideAccess, ownsTextbook } from './access';
+import { decideAccess, ownsTextbook, watchable } from './access';
 import { cardsByIds, facets, findBook, listTextbooks, relatedTextbooks } from './catalogue';
 import { chapterTree, getProgress, videosOfBook } from './content';
 import { servableFile } from './media';
@@ -88,14 +88,16 @@ const catalogueRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { c
       ...s.card,
       hasFile: s.hasFile,
       description: s.book.description,
-      fileSize: s.book.fileSize,
+      // The catalogue's size of a file the server does not have would promise what it cannot give.
+      fileSize: s.hasFile ? s.book.fileSize : null,
       chapters: s.chapters,
       owned,
       canRead: s.hasFile && decision.allowed,
       accessHint: !s.hasFile ? TextbookMessages.noFile : decision.hint,
       progress,
       related: s.related,
-      videos: s.videos,
+      // Every lesson here is of this book, so the book's ownership decides them all.
+      videos: s.videos.map((v) => watchable(v, user, owned)),
     };
   }
 

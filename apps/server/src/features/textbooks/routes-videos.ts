@@ -11,8 +11,8 @@ import {
   idParam,
   paged,
   TextbookMessages,
-  video,
   videoListQuery,
+  watchableVideo,
   videoPlayGrant,
 } from '@eav/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { recordBrowse } from '../../lib/browse-history';
 import { ok, page } from '../../lib/http';
-import { decideAccess, noAccess, ownsTextbook, signedQuery, verifySignedQuery } from './access';
+import { decideAccess, noAccess, ownsTextbook, signedQuery, verifySignedQuery, watchableVideos } from './access';
 import { findBook } from './catalogue';
 import { findVideo, isHttp, listVideos, toVideo, videosOfBook } from './content';
 import { signPlaylist, storagePath, streamFile } from './media';
@@ -37,13 +37,14 @@ const videoRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { confi
         tags: ['videos'],
         summary: '网络学习：音视频课程列表',
         querystring: videoListQuery,
-        response: { 200: envelope(paged(video)) },
+        response: { 200: envelope(paged(watchableVideo)) },
       },
     },
     async (request) => {
       const { page: pageNo, pageSize, ...filters } = request.query;
+      const user = await optionalUser(request);
       const { items, total } = await listVideos(app.db, filters, pageNo, pageSize);
-      return ok(page(items, total, pageNo, pageSize));
+      return ok(page(await watchableVideos(app.db, user, items), total, pageNo, pageSize));
     },
   );
 
@@ -54,23 +55,28 @@ const videoRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { confi
         tags: ['videos'],
         summary: '某教材的音视频课程（含所属章节）',
         params: idParams,
-        response: { 200: envelope(z.array(video)) },
+        response: { 200: envelope(z.array(watchableVideo)) },
       },
     },
     async (request) => {
+      const user = await optionalUser(request);
       const book = await findBook(app.db, request.params.id);
       if (!book) throw notFound(TextbookMessages.notFound);
-      return ok(await videosOfBook(app.db, book.id));
+      return ok(await watchableVideos(app.db, user, await videosOfBook(app.db, book.id)));
     },
   );
 
   app.get(
     routePath(ApiPaths.video, 'id'),
-    { schema: { tags: ['videos'], summary: '课程详情', params: idParams, response: { 200: envelope(video) } } },
+    {
+      schema: { tags: ['videos'], summary: '课程详情', params: idParams, response: { 200: envelope(watchableVideo) } },
+    },
     async (request) => {
+      const user = await optionalUser(request);
       const row = await findVideo(app.db, request.params.id);
       if (!row) throw notFound(TextbookMessages.videoNotFound);
-      return ok(toVideo(row));
+      const [one] = await watchableVideos(app.db, user, [toVideo(row)]);
+      return ok(one!);
     },
   );
 

@@ -1,5 +1,5 @@
 /**
- * 激活码: generate a batch for a book (count, expiry, name) and download its codes as Excel or CSV —
+ * 激活码: generate a batch for a book picked by search (count, expiry, name) and download its codes as Excel or CSV —
  * the only time they exist in plain text; batches with their redeemed counts (server-side filters,
  * sorting, paging, export); a batch's codes and who redeemed them; voiding a batch (confirmed).
  */
@@ -35,6 +35,7 @@ import { errorText } from '../lib/console-error';
 import { BatchCodesDrawer } from './batch-codes-drawer';
 import { ExportButtons } from '@/components/export-buttons';
 import { SectionError } from './section-error';
+import { TextbookPicker } from './textbook-picker';
 import styles from './console.module.css';
 import { beijingDateTime } from '@/lib/beijing-format';
 
@@ -107,12 +108,8 @@ export function CodesSection() {
           initialValues={{ format: 'xlsx', count: 10 }}
           onFinish={submit}
         >
-          <Form.Item
-            name="textbook"
-            label="教材编号"
-            rules={[requiredRule('请填写教材编号或外部编号'), zodRule(fields.textbook)]}
-          >
-            <Input placeholder="教材 id 或外部编号" style={{ width: 180 }} />
+          <Form.Item name="textbook" label="教材" rules={[requiredRule('请选择教材'), zodRule(fields.textbook)]}>
+            <TextbookPicker />
           </Form.Item>
           <Form.Item
             name="count"

@@ -1,10 +1,10 @@
 /** `GET /api/v1/videos/{id}`: one lesson's metadata (no stream URLs). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiPaths, type Video } from '@eav/contract';
+import { ApiPaths, type WatchableVideo } from '@eav/contract';
 import { apiGet } from '@/lib/api-client';
 
-export function getVideo(id: number): Promise<Video> {
-  return apiGet<Video>(ApiPaths.video(id), undefined, { silent: true });
+export function getVideo(id: number): Promise<WatchableVideo> {
+  return apiGet<WatchableVideo>(ApiPaths.video(id), undefined, { silent: true });
 }
 
 export const videoQueryOptions = (id: number) =>

@@ -1,14 +1,17 @@
-/** A lesson card: poster with play mark and duration, title, textbook and chapter. */
+/**
+ * A lesson card: poster with play mark and duration, title, textbook and chapter; a lock badge
+ * (登录观看 / 激活观看) only when the current user may not watch it yet.
+ */
 import { Link } from 'react-router';
 import { PlayCircleFilled, SoundFilled } from '@ant-design/icons';
-import { TEXTBOOK_ACCESS_LABELS, type Video } from '@eav/contract';
+import { videoAccessLabel, type WatchableVideo } from '@eav/contract';
 import { paths } from '@/config/paths';
 import { formatSeconds } from '../lib/time';
 import styles from './learning.module.css';
 
 export const lessonHref = (id: number) => `${paths.videoOnlineLearning}?id=${id}`;
 
-export function LessonCard({ lesson }: { lesson: Video }) {
+export function LessonCard({ lesson }: { lesson: WatchableVideo }) {
   return (
     <Link to={lessonHref(lesson.id)} className={styles.card} data-testid="lesson-card">
       <div className={styles.poster}>
@@ -19,7 +22,7 @@ export function LessonCard({ lesson }: { lesson: Video }) {
         )}
         <span className={styles.playMark}>{lesson.kind === 'audio' ? <SoundFilled /> : <PlayCircleFilled />}</span>
         {lesson.durationSec ? <span className={styles.duration}>{formatSeconds(lesson.durationSec)}</span> : null}
-        {lesson.access !== 'public' && <span className={styles.lock}>{TEXTBOOK_ACCESS_LABELS[lesson.access]}</span>}
+        {!lesson.canWatch && <span className={styles.lock}>{videoAccessLabel(lesson)}</span>}
       </div>
       <div className={styles.cardBody}>
         <h3>{lesson.title}</h3>

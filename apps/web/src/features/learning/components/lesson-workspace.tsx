@@ -7,7 +7,7 @@
 import { Link, useNavigate } from 'react-router';
 import { LockOutlined, PlayCircleOutlined, SoundOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Empty, Result, Skeleton, Tag } from 'antd';
-import { TEXTBOOK_ACCESS_LABELS, type Video } from '@eav/contract';
+import { videoAccessLabel, type WatchableVideo } from '@eav/contract';
 import { loginPath, paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { currentFullPath } from '@/lib/navigation';
@@ -24,7 +24,7 @@ interface Props {
   /** The lesson to play (undefined: nothing chosen yet). */
   videoId: number | undefined;
   /** Known lesson metadata (for the heading while the grant loads). */
-  lesson?: Video;
+  lesson?: WatchableVideo;
   onSelect(videoId: number): void;
   /** 'lesson' (videoOnlineLearning) or 'book' (material). */
   mode: 'lesson' | 'book';
@@ -98,8 +98,8 @@ export function LessonWorkspace({ textbookId, videoId: chosen, lesson, onSelect,
                 <>
                   <h1 data-testid="lesson-title">{current.title}</h1>
                   <p className={styles.lessonMeta}>
-                    <Tag color={current.access === 'public' ? 'green' : current.access === 'login' ? 'blue' : 'orange'}>
-                      {TEXTBOOK_ACCESS_LABELS[current.access]}
+                    <Tag color={current.canWatch ? 'green' : current.access === 'login' ? 'blue' : 'orange'}>
+                      {videoAccessLabel(current)}
                     </Tag>
                     <Link to={`${paths.detail}?id=${current.textbookId}`}>《{current.textbookTitle}》</Link>
                     <span>{current.chapterTitle ?? '全书'}</span>

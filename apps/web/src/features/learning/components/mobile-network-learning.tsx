@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, ErrorBlock, InfiniteScroll, List, NavBar, Skeleton, Tag } from 'antd-mobile';
 import { PlayOutline, SoundOutline } from 'antd-mobile-icons';
-import { TEXTBOOK_ACCESS_LABELS, type Video } from '@eav/contract';
+import { videoAccessLabel, type WatchableVideo } from '@eav/contract';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { currentFullPath } from '@/lib/navigation';
@@ -61,7 +61,7 @@ function MobileStage({ id }: { id: number }) {
 }
 
 /** One lesson of an H5 lesson list: title, access tag, book and chapter, duration. */
-export function LessonItem({ v, active, onClick }: { v: Video; active: boolean; onClick(): void }) {
+export function LessonItem({ v, active, onClick }: { v: WatchableVideo; active: boolean; onClick(): void }) {
   return (
     <List.Item
       prefix={v.kind === 'audio' ? <SoundOutline fontSize={22} /> : <PlayOutline fontSize={22} />}
@@ -71,9 +71,9 @@ export function LessonItem({ v, active, onClick }: { v: Video; active: boolean; 
       className={active ? `${styles.active} ${ROW_ACTION_ROW}` : ROW_ACTION_ROW}
     >
       <RowButton onClick={onClick}>{v.title}</RowButton>{' '}
-      {v.access !== 'public' && (
+      {!v.canWatch && (
         <Tag color="warning" fill="outline">
-          {TEXTBOOK_ACCESS_LABELS[v.access]}
+          {videoAccessLabel(v)}
         </Tag>
       )}
     </List.Item>

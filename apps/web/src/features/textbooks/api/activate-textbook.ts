@@ -22,11 +22,15 @@ export function activateTextbook({ code, textbookId }: ActivateInput): Promise<A
   return apiPost<ActivationResult>(ApiPaths.textbookActivation, body, { silent: true });
 }
 
-/** Mutation; on success every textbook query (detail access, my textbooks) is refreshed. */
+/**
+ * Mutation; on success every textbook query (detail access, my textbooks) and every lesson query
+ * (whether the user may watch it) is refreshed.
+ */
 export function useActivateTextbook() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: activateTextbook,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['textbooks'] }),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: ['textbooks'] }), qc.invalidateQueries({ queryKey: ['videos'] })]),
   });
 }

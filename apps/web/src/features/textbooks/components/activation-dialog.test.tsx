@@ -72,7 +72,12 @@ describe('ActivationDialog', { timeout: 30_000 }, () => {
       msg: `该激活码不属于当前教材，它用于激活《${physics.title}》`,
       data: physics,
     });
-    const result: ActivationResult = { textbook: physics, activatedAt: new Date().toISOString(), alreadyOwned: false };
+    const result: ActivationResult = {
+      textbook: physics,
+      activatedAt: new Date().toISOString(),
+      alreadyOwned: false,
+      alreadyRedeemed: false,
+    };
     mock.onPost(ApiPaths.textbookActivation).replyOnce(200, { code: 200, msg: 'success', data: result });
     const onActivated = renderDialog();
 

@@ -13,6 +13,7 @@ import { paths } from '@/config/paths';
 import { useActivateTextbook } from '../api/activate-textbook';
 import { activationErrorMessage, codeProblem, formatCodeInput, otherBookOf } from '../lib/activation-code';
 import { CoverImage } from './cover-image';
+import { activationOutcome } from '../lib/activation-outcome';
 import styles from './textbooks.module.css';
 
 export interface ActivationDialogProps {
@@ -84,7 +85,7 @@ export function ActivationDialog({ open, onClose, bookTitle, bookId, onActivated
       {result ? (
         <Result
           status="success"
-          title={result.alreadyOwned ? '您已拥有这本教材' : '激活成功'}
+          title={activationOutcome(result).title}
           subTitle={
             <div className={styles.activationOk}>
               <CoverImage
@@ -93,17 +94,21 @@ export function ActivationDialog({ open, onClose, bookTitle, bookId, onActivated
                 title={result.textbook.title}
                 className={styles.relatedCover}
               />
-              <span>
-                《{result.textbook.title}》已加入“我的教材”
-                {result.alreadyOwned ? '，本次激活码未被使用' : ''}
-              </span>
+              <span>{activationOutcome(result).detail}</span>
             </div>
           }
           extra={[
-            <Button key="read" type="primary" onClick={() => navigate(`${paths.preview}?id=${result.textbook.id}`)}>
-              开始阅读
-            </Button>,
-            <Button key="mine" onClick={() => navigate(paths.myBook)}>
+            // Reading is offered only for a book with an electronic edition.
+            result.textbook.hasFile && (
+              <Button key="read" type="primary" onClick={() => navigate(`${paths.preview}?id=${result.textbook.id}`)}>
+                开始阅读
+              </Button>
+            ),
+            <Button
+              key="mine"
+              type={result.textbook.hasFile ? 'default' : 'primary'}
+              onClick={() => navigate(paths.myBook)}
+            >
               我的教材
             </Button>,
           ]}

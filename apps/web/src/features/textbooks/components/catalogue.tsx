@@ -1,11 +1,12 @@
 /**
  * `/digitalBook`: the digital textbook catalogue. Search box, cascading filter bar with counts,
- * cover grid and pagination; every piece of state lives in the URL query.
+ * 可在线阅读 switch (books with an electronic edition only), cover grid and pagination; every piece of
+ * state lives in the URL query.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Pagination, Tag } from 'antd';
+import { Button, Checkbox, Empty, Input, Pagination, Tag } from 'antd';
 import { paths } from '@/config/paths';
 import { useTextbookFacets } from '../api/get-textbook-facets';
 import { useTextbooks } from '../api/get-textbooks';
@@ -20,6 +21,7 @@ import {
   toFacetQuery,
   toListQuery,
   withKeyword,
+  withReadable,
 } from '../lib/filters';
 import { FilterBar } from './filter-bar';
 import { QueryError } from '@/components/errors/query-error';
@@ -100,6 +102,16 @@ export function Catalogue() {
               </>
             )}
           </h2>
+          <Checkbox
+            checked={!!filters.readable}
+            onChange={(e) => setFilters(withReadable(filters, e.target.checked))}
+            data-testid="readable-filter"
+          >
+            可在线阅读
+            {facets.data && !filters.readable ? (
+              <span className={styles.filterCount}>{facets.data.readable}</span>
+            ) : null}
+          </Checkbox>
           {hasActiveFilters(filters) && (
             <span className={styles.activeFilters}>
               {CASCADE.filter((d) => filters[idKey(d)] !== undefined).map((d) => (
@@ -135,9 +147,11 @@ export function Catalogue() {
           <Empty
             className={styles.empty}
             description={
-              filters.keyword
-                ? `没有找到与“${filters.keyword}”相关的教材，换个关键词试试`
-                : '当前条件下暂无教材，试试调整筛选条件'
+              filters.readable && !filters.keyword
+                ? '当前条件下暂无可在线阅读的教材，试试调整筛选条件'
+                : filters.keyword
+                  ? `没有找到与“${filters.keyword}”相关的教材，换个关键词试试`
+                  : '当前条件下暂无教材，试试调整筛选条件'
             }
           >
             {hasActiveFilters(filters) && (

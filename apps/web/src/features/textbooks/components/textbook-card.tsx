@@ -1,6 +1,7 @@
 /**
  * A catalogue card: cover, title, and the edition and publisher lines that tell apart books with the
- * same title from different publishers. Links to `/detail?id=`.
+ * same title from different publishers. Links to `/detail?id=`. The access badge only on a book that
+ * can be read online (the server's `hasFile`): a book without an electronic edition promises nothing.
  */
 import { Link } from 'react-router';
 import type { TextbookListItem } from '@eav/contract';
@@ -19,7 +20,7 @@ export function TextbookCard({ book, eager }: { book: TextbookListItem; eager?: 
     <Link to={detailHref(book.id)} className={styles.card} data-testid="textbook-card" title={book.title}>
       <div className={styles.cardCoverWrap}>
         <CoverImage id={book.id} coverUrl={book.coverUrl} title={book.title} eager={eager} />
-        <AccessBadge access={book.access} className={styles.cardBadge} />
+        {book.hasFile && <AccessBadge access={book.access} className={styles.cardBadge} />}
       </div>
       <div className={styles.cardBody}>
         <h3 className={styles.cardTitle}>{book.title}</h3>

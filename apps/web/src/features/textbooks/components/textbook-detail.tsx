@@ -13,7 +13,7 @@ import { useSession } from '@/stores/session';
 import { useTextbook } from '../api/get-textbook';
 import { readAction } from '../lib/access';
 import { formatDuration, formatFileSize } from '../lib/format';
-import { AccessBadge } from './access-badge';
+import { AccessBadge, VideoBadge } from './access-badge';
 import { LazyActivationDialog } from './lazy-activation-dialog';
 import { useActivationGate } from './use-activation-gate';
 import { ChapterTree } from './chapter-tree';
@@ -137,11 +137,10 @@ export function TextbookDetail({ renderExtra }: TextbookDetailProps = {}) {
               <div className={styles.detailInfo}>
                 <h1 className={styles.detailTitle}>{book.title}</h1>
                 <div>
-                  <AccessBadge access={book.access} owned={book.owned} />
-                  {!book.hasFile && (
-                    <Tag style={{ marginLeft: 8 }} color="default">
-                      暂无电子版
-                    </Tag>
+                  {book.hasFile ? (
+                    <AccessBadge access={book.access} owned={book.owned} />
+                  ) : (
+                    <Tag color="default">暂无电子版</Tag>
                   )}
                 </div>
                 <Meta book={book} />
@@ -179,7 +178,7 @@ export function TextbookDetail({ renderExtra }: TextbookDetailProps = {}) {
                       激活
                     </Button>
                   )}
-                  {action === 'unavailable' && (
+                  {action === 'unavailable' && book.hasFile && (
                     <Button size="large" disabled>
                       暂不可阅读
                     </Button>
@@ -223,7 +222,7 @@ export function TextbookDetail({ renderExtra }: TextbookDetailProps = {}) {
                             {v.durationSec ? ` · ${formatDuration(v.durationSec)}` : ''}
                           </span>
                         </span>
-                        <AccessBadge access={v.access} />
+                        <VideoBadge video={v} />
                       </Link>
                     ))
                   )}

@@ -7,6 +7,7 @@ import {
   toFacetQuery,
   toListQuery,
   withKeyword,
+  withReadable,
   type CatalogueFilters,
 } from './filters';
 
@@ -77,5 +78,24 @@ describe('cascading selection', () => {
   it('builds list and facet queries', () => {
     expect(toListQuery({ stageId: 1, page: 2 }, 20)).toEqual({ stageId: 1, page: 2, pageSize: 20 });
     expect(toFacetQuery({ stageId: 1, keyword: 'a', page: 2 })).toEqual({ stageId: 1, keyword: 'a' });
+  });
+});
+
+describe('可在线阅读', () => {
+  it('reads readable=true or 1 from the URL, ignores anything else, and writes readable=true', () => {
+    expect(filtersFromSearch(new URLSearchParams('readable=true')).readable).toBe(true);
+    expect(filtersFromSearch(new URLSearchParams('readable=1')).readable).toBe(true);
+    expect(filtersFromSearch(new URLSearchParams('readable=yes&readable=false')).readable).toBeUndefined();
+    expect(filtersToSearch({ readable: true, stageId: 2, page: 1 }).toString()).toBe('stageId=2&readable=true');
+  });
+
+  it('survives the cascade and the keyword, returns to page 1 when toggled, and counts as a filter', () => {
+    const f: CatalogueFilters = { stageId: 1, subjectId: 2, readable: true, page: 3 };
+    expect(selectDimension(f, 'stage', 5)).toEqual({ stageId: 5, readable: true, page: 1 });
+    expect(withKeyword(f, '数学')).toMatchObject({ readable: true, keyword: '数学', page: 1 });
+    expect(withReadable(f, false)).toEqual({ stageId: 1, subjectId: 2, page: 1 });
+    expect(withReadable({ page: 2 }, true)).toEqual({ readable: true, page: 1 });
+    expect(hasActiveFilters({ readable: true, page: 1 })).toBe(true);
+    expect(toListQuery({ readable: true, page: 2 })).toEqual({ readable: true, page: 2, pageSize: 20 });
   });
 });

@@ -3,7 +3,8 @@
  * `#/digitalBook?stageId=2&subjectId=7&keyword=代数&page=2` maps 1:1 onto `GET /api/v1/textbooks`.
  *
  * The filter bar cascades 学段 → 学科 → 版本 → 年级 → 册次 (then 出版社): choosing a value at one
- * level clears every level after it, and any filter change returns to page 1.
+ * level clears every level after it, and any filter change returns to page 1. 可在线阅读
+ * (`readable=true`: only books with an electronic edition) stands beside the cascade like the keyword.
  */
 import { LIMITS } from '@eav/contract';
 
@@ -32,6 +33,8 @@ export interface CatalogueFilters {
   volumeId?: number;
   publisherId?: number;
   keyword?: string;
+  /** Only books that can be read online (the server's `hasFile`). */
+  readable?: true;
   /** 1-based page. */
   page: number;
 }
@@ -54,6 +57,8 @@ export function filtersFromSearch(search: URLSearchParams): CatalogueFilters {
   }
   const keyword = search.get('keyword')?.trim().slice(0, LIMITS.keyword.max);
   if (keyword) f.keyword = keyword;
+  const readable = search.get('readable');
+  if (readable === 'true' || readable === '1') f.readable = true;
   return f;
 }
 
@@ -65,13 +70,14 @@ export function filtersToSearch(f: CatalogueFilters): URLSearchParams {
     if (v !== undefined) q.set(idKey(d), String(v));
   }
   if (f.keyword) q.set('keyword', f.keyword);
+  if (f.readable) q.set('readable', 'true');
   if (f.page > 1) q.set('page', String(f.page));
   return q;
 }
 
 /**
  * Chooses `value` (or clears with `undefined`) at one level: every later level of the cascade is
- * reset and the page returns to 1; the keyword is kept.
+ * reset and the page returns to 1; the keyword and 可在线阅读 are kept.
  */
 export function selectDimension(
   f: CatalogueFilters,
@@ -80,6 +86,7 @@ export function selectDimension(
 ): CatalogueFilters {
   const next: CatalogueFilters = { page: 1 };
   if (f.keyword) next.keyword = f.keyword;
+  if (f.readable) next.readable = true;
   const at = CASCADE.indexOf(dim);
   CASCADE.forEach((d, i) => {
     if (i < at && f[idKey(d)] !== undefined) next[idKey(d)] = f[idKey(d)];
@@ -95,9 +102,15 @@ export function withKeyword(f: CatalogueFilters, keyword: string): CatalogueFilt
   return { ...rest, page: 1, ...(k ? { keyword: k } : {}) };
 }
 
-/** True when any dimension or the keyword is set. */
+/** Turns 可在线阅读 on or off and returns to page 1, keeping the other filters. */
+export function withReadable(f: CatalogueFilters, on: boolean): CatalogueFilters {
+  const { readable: _old, ...rest } = f;
+  return { ...rest, page: 1, ...(on ? { readable: true as const } : {}) };
+}
+
+/** True when any dimension, the keyword or 可在线阅读 is set. */
 export function hasActiveFilters(f: CatalogueFilters): boolean {
-  return !!f.keyword || CASCADE.some((d) => f[idKey(d)] !== undefined);
+  return !!f.keyword || !!f.readable || CASCADE.some((d) => f[idKey(d)] !== undefined);
 }
 
 /** The list request for the filters. */

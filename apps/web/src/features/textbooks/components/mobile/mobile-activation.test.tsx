@@ -56,7 +56,12 @@ describe('MobileActivation', { timeout: 30_000 }, () => {
       msg: `该激活码不属于当前教材，它用于激活《${physics.title}》`,
       data: physics,
     });
-    const result: ActivationResult = { textbook: physics, activatedAt: new Date().toISOString(), alreadyOwned: false };
+    const result: ActivationResult = {
+      textbook: physics,
+      activatedAt: new Date().toISOString(),
+      alreadyOwned: false,
+      alreadyRedeemed: false,
+    };
     mock.onPost(ApiPaths.textbookActivation).replyOnce(200, { code: 200, msg: 'success', data: result });
     render(
       <MemoryRouter initialEntries={['/mobileH5/activation?id=7&redirect=%2FmobileH5%2FbrowseBook%3Fid%3D7']}>
@@ -78,7 +83,7 @@ describe('MobileActivation', { timeout: 30_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: '激活这本教材' }));
     expect(await screen.findByText('激活成功')).toBeTruthy();
-    expect(screen.getByText(`《${physics.title}》已加入我的教材`)).toBeTruthy();
+    expect(screen.getByText(`《${physics.title}》已加入“我的教材”`)).toBeTruthy();
     expect(bodies()).toEqual([
       { code: CODE, textbookId: 7 },
       { code: CODE, textbookId: 8 },

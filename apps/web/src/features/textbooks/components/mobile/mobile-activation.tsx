@@ -17,6 +17,7 @@ import { activationErrorMessage, codeProblem, formatCodeInput, otherBookOf } fro
 import { formatDate, progressPercent } from '../../lib/format';
 import { MobileCover } from './mobile-cover';
 import { mobileLoginHref } from '../../lib/mobile-links';
+import { activationOutcome } from '../../lib/activation-outcome';
 import styles from './mobile.module.css';
 
 function MyBooks() {
@@ -115,13 +116,15 @@ export function MobileActivation() {
         <section className={styles.card}>
           <Result
             status="success"
-            title={mutation.data.alreadyOwned ? '您已拥有这本教材' : '激活成功'}
-            description={`《${mutation.data.textbook.title}》已加入我的教材`}
+            title={activationOutcome(mutation.data).title}
+            description={activationOutcome(mutation.data).detail}
           />
           <div className={styles.actions}>
-            <Button color="primary" onClick={() => navigate(`${paths.mobile.pdf}?id=${mutation.data!.textbook.id}`)}>
-              开始阅读
-            </Button>
+            {mutation.data.textbook.hasFile && (
+              <Button color="primary" onClick={() => navigate(`${paths.mobile.pdf}?id=${mutation.data!.textbook.id}`)}>
+                开始阅读
+              </Button>
+            )}
             <Button
               onClick={() => {
                 mutation.reset();

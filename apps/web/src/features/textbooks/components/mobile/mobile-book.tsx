@@ -92,9 +92,13 @@ export function MobileBook({
                 <span className={styles.rowMeta}>{book.edition.name}</span>
                 <span className={styles.rowMeta}>{book.publisher?.name ?? '出版社未注明'}</span>
                 <div className={styles.badges}>
-                  <Tag color={book.owned ? 'primary' : book.access === 'public' ? 'success' : 'warning'}>
-                    {book.owned ? '已激活' : TEXTBOOK_ACCESS_LABELS[book.access]}
-                  </Tag>
+                  {book.hasFile ? (
+                    <Tag color={book.owned ? 'primary' : book.access === 'public' ? 'success' : 'warning'}>
+                      {book.owned ? '已激活' : TEXTBOOK_ACCESS_LABELS[book.access]}
+                    </Tag>
+                  ) : (
+                    <Tag color="default">暂无电子版</Tag>
+                  )}
                   {book.progress && <Tag fill="outline">读到第 {book.progress.page} 页</Tag>}
                 </div>
               </div>
@@ -115,7 +119,7 @@ export function MobileBook({
                   输入激活码
                 </Button>
               )}
-              {action === 'unavailable' && (
+              {action === 'unavailable' && book.hasFile && (
                 <Button size="large" disabled>
                   暂不可阅读
                 </Button>

@@ -53,6 +53,7 @@ const facetsFor = (subjectId?: number): TextbookFacets => ({
     { id: 6, name: '下册', count: 1 },
   ],
   publisher: [],
+  readable: 2,
 });
 
 function Where() {
@@ -100,5 +101,35 @@ describe('MobileBookstore', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?subjectId=7'));
     expect(await screen.findByText('共 2 本教材')).toBeTruthy();
     expect(screen.getByRole('button', { name: '筛选 1' })).toBeTruthy();
+  });
+
+  it('shows access badges only on readable books and filters 可在线阅读 through the URL', async () => {
+    const books = [BOOKS[0]!, { ...BOOKS[1]!, hasFile: false, access: 'activation' as const }];
+    const asked: unknown[] = [];
+    mock.onGet(ApiPaths.textbookFacets).reply(() => [200, { code: 200, msg: 'success', data: facetsFor() }]);
+    mock.onGet(ApiPaths.textbooks).reply((cfg) => {
+      const params = (cfg.params ?? {}) as { readable?: boolean };
+      asked.push(params.readable);
+      const items = books.filter((b) => !params.readable || b.hasFile);
+      return [200, { code: 200, msg: 'success', data: { items, total: items.length, page: 1, pageSize: 20 } }];
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/mobileH5/textbook']}>
+          <MobileBookstore />
+          <Where />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('共 2 本教材')).toBeTruthy();
+    expect(screen.getAllByText('免费阅读')).toHaveLength(1);
+    expect(screen.queryByText('激活阅读')).toBeNull();
+    const toggle = screen.getByRole('button', { name: '可在线阅读' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?readable=true'));
+    expect(await screen.findByText('共 1 本教材')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '可在线阅读' }).getAttribute('aria-pressed')).toBe('true');
+    expect(asked).toContain(true);
   });
 });

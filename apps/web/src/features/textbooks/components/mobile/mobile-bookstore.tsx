@@ -1,6 +1,7 @@
 /**
  * `/mobileH5/textbook`: the H5 bookstore. Search, stage tabs (with counts), the cascading filter
- * sheet (学科, 版本, 年级, 册次 with counts) and an endless list of books; state in the URL with the
+ * sheet (学科, 版本, 年级, 册次 with counts), the 可在线阅读 switch (books with an electronic edition
+ * only) and an endless list of books; state in the URL with the
  * desktop catalogue's keys (lib/filters.ts), so a shared `/digitalBook?…` link maps onto it.
  * Tapping a book opens `/mobileH5/browseBook?id=`.
  */
@@ -14,7 +15,7 @@ import { paths } from '@/config/paths';
 import { bookstoreQueryOptions } from '../../api/get-textbooks';
 import { useTextbookFacets } from '../../api/get-textbook-facets';
 import { useCatalogueFilters } from '../../hooks/use-catalogue-filters';
-import { selectDimension, toFacetQuery, withKeyword } from '../../lib/filters';
+import { selectDimension, toFacetQuery, withKeyword, withReadable } from '../../lib/filters';
 import { splitTitle } from '../../lib/title';
 import { MobileFilterSheet, sheetFilterCount } from './mobile-filter-sheet';
 import { errorMessage } from '@/lib/error-message';
@@ -28,13 +29,13 @@ const SKELETON_ROW = { '--height': '120px', '--border-radius': '12px' } as CSSPr
 
 export function MobileBookstore() {
   const [filters, setFilters] = useCatalogueFilters();
-  const { stageId, keyword } = filters;
+  const { stageId, keyword, readable } = filters;
   const query = toFacetQuery(filters);
   const [input, setInput] = useState(keyword ?? '');
   const [sheetOpen, setSheetOpen] = useState(false);
   useEffect(() => setInput(keyword ?? ''), [keyword]);
   // Stage tabs count every stage, so their facets ignore the stage and the filters below it.
-  const facets = useTextbookFacets({ keyword });
+  const facets = useTextbookFacets({ keyword, readable });
   const stages = useMemo(() => (facets.data?.stage ?? []).filter((s) => s.count > 0), [facets.data]);
   const activeCount = sheetFilterCount(filters);
 
@@ -84,6 +85,17 @@ export function MobileBookstore() {
         onClose={() => setSheetOpen(false)}
         onApply={setFilters}
       />
+      <div className={styles.listHead}>
+        <button
+          type="button"
+          className={styles.chip}
+          aria-pressed={!!readable}
+          onClick={() => setFilters(withReadable(filters, !readable))}
+          data-testid="h5-readable-filter"
+        >
+          可在线阅读
+        </button>
+      </div>
       {list.isError && items.length === 0 ? (
         <ErrorBlock status="disconnected" title="加载失败" description={errorMessage(list.error)}>
           <Button color="primary" onClick={() => void list.refetch()}>
@@ -101,7 +113,13 @@ export function MobileBookstore() {
         <ErrorBlock
           status="empty"
           title="暂无教材"
-          description={keyword ? `没有找到与“${keyword}”相关的教材` : '当前条件下暂无教材'}
+          description={
+            keyword
+              ? `没有找到与“${keyword}”相关的教材`
+              : readable
+                ? '当前条件下暂无可在线阅读的教材'
+                : '当前条件下暂无教材'
+          }
         />
       ) : (
         <div className={styles.list} data-testid="h5-book-list">
@@ -122,14 +140,17 @@ export function MobileBookstore() {
                     : ''}
                 </span>
                 <span className={styles.rowMeta}>{b.publisher?.name ?? '出版社未注明'}</span>
-                <div className={styles.badges}>
-                  <Tag
-                    color={b.access === 'public' ? 'success' : b.access === 'login' ? 'primary' : 'warning'}
-                    fill="outline"
-                  >
-                    {TEXTBOOK_ACCESS_LABELS[b.access]}
-                  </Tag>
-                </div>
+                {/* A badge only on a book that can be read online: the others promise nothing. */}
+                {b.hasFile && (
+                  <div className={styles.badges}>
+                    <Tag
+                      color={b.access === 'public' ? 'success' : b.access === 'login' ? 'primary' : 'warning'}
+                      fill="outline"
+                    >
+                      {TEXTBOOK_ACCESS_LABELS[b.access]}
+                    </Tag>
+                  </div>
+                )}
               </div>
             </Link>
           ))}
