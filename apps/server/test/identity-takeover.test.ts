@@ -204,6 +204,7 @@ describe('provider redirect URLs come from configuration', () => {
       SMS_PROVIDER: 'aliyun',
       EAV_SIGN_SECRET: 'a-production-secret',
       URL_SIGNING_SECRET: 'a-production-url-secret',
+      TEACHING_BACKOFFICE_URL: 'https://teaching.example.edu.cn/sso',
     };
     expect(() => loadConfig(production)).toThrow(ConfigError);
     expect(() => loadConfig(production)).toThrow(/PUBLIC_ORIGIN/);

@@ -101,6 +101,7 @@ describe('metrics', () => {
       EAV_SIGN_SECRET: 'prod-sign-secret',
       URL_SIGNING_SECRET: 'prod-url-signing-secret-0123',
       PUBLIC_ORIGIN: 'https://portal.example.edu.cn',
+      TEACHING_BACKOFFICE_URL: 'https://teaching.example.edu.cn/sso',
     };
     expect(loadConfig(production).metrics).toEqual({ enabled: false, token: undefined });
     expect(loadConfig({ ...production, METRICS: 'on', METRICS_TOKEN: TOKEN }).metrics).toEqual({

@@ -68,6 +68,7 @@ describe('POST /api/v1/test/clock', () => {
       EAV_SIGN_SECRET: 'a-real-signing-secret',
       URL_SIGNING_SECRET: 'a-real-url-signing-secret-0123456789',
       PUBLIC_ORIGIN: 'https://portal.example.edu.cn',
+      TEACHING_BACKOFFICE_URL: 'https://teaching.example.edu.cn/sso',
     };
     expect(loadConfig(production).testClock).toBe(false);
     expect(() => loadConfig({ ...production, TEST_CLOCK: 'on' })).toThrow(
