@@ -56,7 +56,7 @@ export function fontconfigXml(dirs: string[]): string {
  * Writes the shipped font's fontconfig file into a private temporary directory (removed at exit) and
  * names it in FONTCONFIG_FILE for this process. Answers the font's cache tag, or the reason it failed.
  */
-function useShippedFont(): { tag: string } | { error: string } {
+function setUpShippedFont(): { tag: string } | { error: string } {
   try {
     const { regular, bold } = cjkFontFiles();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eav-fontconfig-'));
@@ -70,7 +70,7 @@ function useShippedFont(): { tag: string } | { error: string } {
   }
 }
 
-const font = useShippedFont();
+const font = setUpShippedFont();
 
 /**
  * Names the font covers are drawn with, for cache keys (disk files, the memory cache, ETags): a new
@@ -141,9 +141,10 @@ export function coverCacheDir(dataDir: string): string | null {
 }
 
 /**
- * Rendered covers by key (the ETag: book id, version and COVER_FONT_TAG), bounded by bytes; parallel requests for one cover
- * share one rendering. With `dir`, a rendering is also read from and written to disk, under the
- * hash of its SVG, the render settings and the font; a disk that cannot be written only costs the saving.
+ * Rendered covers by key (the ETag: book id, version and COVER_FONT_TAG), bounded by bytes; parallel
+ * requests for one cover share one rendering. With `dir`, a rendering is also read from and written to
+ * disk, under the hash of its SVG, the render settings and the font; a disk that cannot be written
+ * only costs the saving.
  */
 export class RasterCoverCache {
   private readonly done = new LRUCache<string, Buffer>({ maxSize: CACHE_BYTES, sizeCalculation: (b) => b.length });
