@@ -21,10 +21,7 @@ RUN npm run build \
 
 # --- run: the bundle, its production dependencies, migrations and the built web app -----------
 FROM node:20-bookworm-slim
-# A CJK font for the generated textbook covers (docs/textbooks.md, Covers).
-RUN apt-get update \
- && apt-get install -y --no-install-recommends fonts-noto-cjk \
- && rm -rf /var/lib/apt/lists/*
+# No system fonts: the generated covers' CJK font ships with the server (docs/textbooks.md, Covers).
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/var/lib/eav-portal TRUST_PROXY=true
 WORKDIR /app
 COPY --from=build /app/package.json ./

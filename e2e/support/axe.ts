@@ -17,6 +17,12 @@ export interface AxeScope {
   exclude?: readonly string[];
   /** Only rules of these tags (e.g. the WCAG A/AA tags); all rules when absent. */
   tags?: readonly string[];
+  /**
+   * Also axe's experimental rules, which axe leaves out unless asked (its `experimental` tag, added
+   * to `tags`, which it needs). Rules start there before they are on by default:
+   * label-content-name-mismatch (WCAG 2.5.3) was one.
+   */
+  experimental?: boolean;
 }
 
 /**
@@ -66,7 +72,8 @@ export async function axeFindings(page: Page, scope: AxeScope = {}): Promise<str
   let builder = new AxeBuilder({ page });
   if (scope.include) builder = builder.include(scope.include);
   for (const part of scope.exclude ?? []) builder = builder.exclude(part);
-  if (scope.tags) builder = builder.withTags([...scope.tags]);
+  if (scope.experimental && !scope.tags) throw new Error('axeFindings: experimental rules are added to tags');
+  if (scope.tags) builder = builder.withTags([...scope.tags, ...(scope.experimental ? ['experimental'] : [])]);
   let result: Awaited<ReturnType<AxeBuilder['analyze']>>;
   // A page that changed while axe read it (data arriving, a button enabled and fading in) was not at
   // rest: it is measured again, up to three times, and the last reading counts.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_ENV } from '../test/production-env';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, FAKE_TEACHING_BACKOFFICE_PATH, loadConfig } from './config';
 
 const production = PRODUCTION_ENV;
 
@@ -75,5 +75,17 @@ describe('loadConfig (docs/api.md, Configuration)', () => {
   it('accepts an https TEACHING_BACKOFFICE_URL', () => {
     const url = 'https://teaching.example.edu.cn/sso?from=portal';
     expect(loadConfig({ TEACHING_BACKOFFICE_URL: url }).teachingBackofficeUrl).toBe(url);
+    expect(loadConfig({ ...production, TEACHING_BACKOFFICE_URL: url }).teachingBackofficeUrl).toBe(url);
+  });
+
+  it('sends 教学后台 to the fake back-office outside production, and requires the address in production', () => {
+    expect(loadConfig({}).teachingBackofficeUrl).toBe('/fake-idp/teaching/');
+    expect(loadConfig({ TEACHING_BACKOFFICE_URL: '' }).teachingBackofficeUrl).toBe(FAKE_TEACHING_BACKOFFICE_PATH);
+    const { TEACHING_BACKOFFICE_URL: _, ...unset } = production;
+    expect(() => loadConfig(unset)).toThrow(/TEACHING_BACKOFFICE_URL.*required when NODE_ENV=production/);
+    // The fake's path cannot be configured: a configured address is https.
+    expect(() => loadConfig({ ...production, TEACHING_BACKOFFICE_URL: FAKE_TEACHING_BACKOFFICE_PATH })).toThrow(
+      /TEACHING_BACKOFFICE_URL/,
+    );
   });
 });

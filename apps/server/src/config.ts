@@ -7,6 +7,13 @@ import path from 'node:path';
 import { isSafeLink } from '@eav/contract';
 import { z } from 'zod';
 
+/**
+ * The fake teaching back-office (served with the fake providers, docs/identity.md): the address of
+ * 教学后台 outside production when TEACHING_BACKOFFICE_URL is unset. An in-app path, which the web
+ * opens like an https address.
+ */
+export const FAKE_TEACHING_BACKOFFICE_PATH = '/fake-idp/teaching/';
+
 const DEV_SIGN_SECRET = 'dev-secret';
 const DEV_URL_SIGNING_SECRET = 'dev-url-signing-secret';
 
@@ -125,11 +132,15 @@ export const envSchema = z
     TENCENT_SMS_SDK_APP_ID: z.string().optional(),
     TENCENT_SMS_SIGN_NAME: z.string().optional(),
     TENCENT_SMS_TEMPLATE_ID: z.string().optional(),
-    /** Opened by the web in a new window, so https only (docs/api.md, Configuration). */
+    /**
+     * Opened by the web in a new window, so https only (docs/api.md, Configuration). Required in
+     * production; elsewhere unset means the fake back-office (FAKE_TEACHING_BACKOFFICE_PATH).
+     */
     TEACHING_BACKOFFICE_URL: z
       .string()
-      .refine((v) => /^https:\/\//i.test(v) && isSafeLink(v), 'must be an https:// URL')
-      .default('https://teaching.example.edu.cn/sso'),
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || (/^https:\/\//i.test(v) && isSafeLink(v)), 'must be an https:// URL'),
     /**
      * Hosts the server may fetch imported remote textbook files from (`host` or `host:port`,
      * comma-separated); empty: no remote fetches (docs/api.md, Configuration).
@@ -211,6 +222,12 @@ export const envSchema = z
         path: ['SEED_DEMO'],
         message: 'demo accounts have published passwords: refused when NODE_ENV=production',
       });
+    if (!env.TEACHING_BACKOFFICE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEACHING_BACKOFFICE_URL'],
+        message: 'is required when NODE_ENV=production (the fake back-office is for development and tests)',
+      });
     if (env.SMS_PROVIDER === 'dev')
       ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'dev is refused when NODE_ENV=production' });
     if (env.CHAT_SERVICE_HOURS !== 'auto')
@@ -279,6 +296,7 @@ export interface AppConfig {
   consoleMfa: boolean;
   /** Prometheus metrics at /metrics (METRICS) and the bearer token it requires (METRICS_TOKEN). */
   metrics: { enabled: boolean; token: string | undefined };
+  /** The teaching back-office teachers are sent to (TEACHING_BACKOFFICE_URL, else the fake's path). */
   teachingBackofficeUrl: string;
   /** 在线客服 service hours: the real rule (`auto`) or forced open/closed outside production (CHAT_SERVICE_HOURS). */
   chatServiceHours: Env['CHAT_SERVICE_HOURS'];
@@ -368,7 +386,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     consoleMfa: e.CONSOLE_MFA,
     // Off under test too: every test builds apps, and the process collectors cannot be stopped.
     metrics: { enabled: (e.METRICS ?? (e.NODE_ENV === 'development' ? 'on' : 'off')) === 'on', token: e.METRICS_TOKEN },
-    teachingBackofficeUrl: e.TEACHING_BACKOFFICE_URL,
+    // Production requires the variable (above), so the fake's path is never used there.
+    teachingBackofficeUrl: e.TEACHING_BACKOFFICE_URL ?? FAKE_TEACHING_BACKOFFICE_PATH,
     remoteMediaHosts: e.REMOTE_MEDIA_HOSTS,
     identity: {
       fakeIdp: e.FAKE_IDP ?? e.NODE_ENV !== 'production',

@@ -9,12 +9,13 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { compactDecrypt, importPKCS8, jwtDecrypt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, FAKE_TEACHING_BACKOFFICE_PATH, loadConfig } from '../src/config';
 import { bindTickets, externalIdentities, identityChoices, sessions, users } from '../src/db/schema';
 import { sha256Hex, newToken } from '../src/lib/tokens';
 import { seedDemoIdentities } from '../src/features/accounts/external';
 import { purgeOldTickets } from '../src/features/accounts/external/service';
 import { BOUND_WECHAT_PERSONA } from '../src/features/accounts/external/fake/personas';
+import { fakeTeachingAddress } from '../src/features/accounts/external/fake/teaching';
 import { registerUser } from './accounts-helpers';
 import { api, type ApiRequest } from './helpers';
 import { PRODUCTION_ENV } from './production-env';
@@ -267,6 +268,27 @@ describe('class-server key', () => {
     const student = await registerUser(t);
     const refused = await api(t.app, { url: `/api/v1/users/${student.userId}/classServer/key`, token: student.token });
     expect(refused.statusCode).toBe(404);
+  });
+});
+
+describe('teaching back-office (fake)', () => {
+  it('is where 教学后台 leads outside production, and greets the account its address names', async () => {
+    expect(t.config.teachingBackofficeUrl).toBe(FAKE_TEACHING_BACKOFFICE_PATH);
+    const address = fakeTeachingAddress(t.config.teachingBackofficeUrl, 'demo_teacher<b>');
+    const res = await t.app.inject({ url: address });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toContain('<title>教学后台（模拟）</title>');
+    // Escaped: the address is the operator's, the page must not run what it names.
+    expect(res.body).toContain('data-testid="teaching-welcome">已进入教学后台：demo_teacher&#60;b&#62;</p>');
+
+    const bare = await t.app.inject({ url: FAKE_TEACHING_BACKOFFICE_PATH });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.body).toContain('跳转地址未带账号');
+    expect((await t.app.inject({ url: `${FAKE_TEACHING_BACKOFFICE_PATH}?account=${'x'.repeat(65)}` })).statusCode).toBe(
+      400,
+    );
   });
 });
 

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dictionary, textbooks } from '../src/db/schema';
 import { saveChapterTree } from '../src/features/textbooks/content';
-import { RASTER_COVER_WIDTH } from '../src/features/textbooks/cover-raster';
+import { COVER_FONT_TAG, RASTER_COVER_WIDTH } from '../src/features/textbooks/cover-raster';
 import { importTextbooks } from '../src/features/textbooks/importer';
 import { api, useTestApp } from './helpers';
 import { isImportable, readCatalogue, type CatalogueLine } from './textbooks-helpers';
@@ -320,6 +320,11 @@ describe('detail and covers', () => {
     expect(a!.equals(b!)).toBe(false);
     const again = await t.app.inject({ url: item.coverUrl, headers: { 'if-none-match': res.headers.etag as string } });
     expect(again.statusCode).toBe(304);
+    // The tag names the font: a browser holding a drawing made before (another font, or missing-glyph
+    // boxes under a tag without the font) gets the new one instead of a 304.
+    expect(res.headers.etag).toContain(COVER_FONT_TAG);
+    const before = (res.headers.etag as string).replace(`-${COVER_FONT_TAG}"`, '"');
+    expect((await t.app.inject({ url: item.coverUrl, headers: { 'if-none-match': before } })).statusCode).toBe(200);
 
     // The SVG stays: the web falls back to it when an imported image fails.
     const svg = await t.app.inject({ url: ApiPaths.textbookCoverSvg(item.id) });

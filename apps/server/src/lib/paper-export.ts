@@ -9,7 +9,6 @@
  * used), also for the Chinese words inside formulas; the DOCX names the font and leaves the glyphs to
  * the reader's Word.
  */
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import {
   AlignmentType,
@@ -25,6 +24,7 @@ import {
 } from 'docx';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
+import { cjkFontFiles } from './cjk-font';
 import { texToOmml, texToSvg } from './formula-render';
 
 export interface ExportOption {
@@ -726,7 +726,6 @@ export async function renderPaperDocx(doc: ExportPaper): Promise<Buffer> {
 // ---------------------------------------------------------------------------------------------
 // PDF
 
-const requireHere = createRequire(import.meta.url);
 let fontCache: { regular: Buffer; bold: Buffer } | undefined;
 
 /**
@@ -735,8 +734,7 @@ let fontCache: { regular: Buffer; bold: Buffer } | undefined;
  */
 export function pdfFonts(): { regular: Buffer; bold: Buffer } {
   if (!fontCache) {
-    const regular = requireHere.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
-    const bold = requireHere.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf');
+    const { regular, bold } = cjkFontFiles();
     fontCache = { regular: fs.readFileSync(regular), bold: fs.readFileSync(bold) };
   }
   return fontCache;

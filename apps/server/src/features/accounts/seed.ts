@@ -1,7 +1,8 @@
 /**
  * Demo accounts (only when demo content is seeded, see seed/index.ts; idempotent: existing phones
  * are left alone). The student and the teacher use the published DEMO_PASSWORD; the teacher is
- * granted the teaching back-office `xh` at TEACHING_BACKOFFICE_URL. The administrator's password
+ * granted the teaching back-office `xh` at TEACHING_BACKOFFICE_URL (the fake back-office, with the
+ * account named, when unset). The administrator's password
  * is never published: it is generated when the account is created, printed once on the console
  * and written to `$DATA_DIR/demo-admin-password.txt` (mode 0600) (docs/demo-accounts.md).
  */
@@ -9,9 +10,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { TEACHING_PLATFORM_CODE } from '@eav/contract';
 import { eq } from 'drizzle-orm';
+import { FAKE_TEACHING_BACKOFFICE_PATH } from '../../config';
 import { userPlatforms, users } from '../../db/schema';
 import { randomString } from '../../lib/tokens';
 import type { Seeder } from '../../seed/seeder';
+import { fakeTeachingAddress } from './external/fake/teaching';
 import { hashPassword } from './password';
 
 /** Password of the demo student and teacher (published in docs/demo-accounts.md). */
@@ -71,6 +74,11 @@ export function adminPasswordBanner(userName: string, phone: string, password: s
 
 export const seedDemoAccounts: Seeder = async ({ db, demo, config, log, dataDir }) => {
   if (!demo) return;
+  // The fake back-office greets the account its address names; a configured one gets its address as is.
+  const backOfficeAddress = (userName: string) =>
+    config.teachingBackofficeUrl === FAKE_TEACHING_BACKOFFICE_PATH
+      ? fakeTeachingAddress(config.teachingBackofficeUrl, userName)
+      : config.teachingBackofficeUrl;
   let demoHash: string | undefined;
   for (const a of DEMO_ACCOUNTS) {
     const isAdmin = (a.roles as readonly string[]).includes('admin');
@@ -100,7 +108,7 @@ export const seedDemoAccounts: Seeder = async ({ db, demo, config, log, dataDir 
     if (row && a.platform) {
       await db
         .insert(userPlatforms)
-        .values({ userId: row.id, platformCode: TEACHING_PLATFORM_CODE, autoAddress: config.teachingBackofficeUrl })
+        .values({ userId: row.id, platformCode: TEACHING_PLATFORM_CODE, autoAddress: backOfficeAddress(a.userName) })
         .onConflictDoNothing();
     }
   }

@@ -1,14 +1,20 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { serverRoot } from '../../lib/package-root';
 import {
+  COVER_FONT_TAG,
   coverCacheDir,
+  fontconfigXml,
   RASTER_COVER_WIDTH,
   RasterCoverCache,
   rasterCoversAvailable,
   rasteriseCover,
+  useRasterCovers,
 } from './cover-raster';
 import { coverSvg } from './covers';
 
@@ -23,9 +29,94 @@ const book = {
   publisher: '人民教育出版社',
 };
 
+const chinese = {
+  id: 1,
+  title: '义务教育教科书·语文一年级上册',
+  stage: '小学',
+  subject: '语文',
+  edition: '统编版',
+  grade: '一年级',
+  volume: '上册',
+  publisher: '人民教育出版社',
+};
+
+/** Width and height of the ink of a rendered image (its bounding box on a transparent ground). */
+async function inkSize(image: Buffer): Promise<{ width: number; height: number }> {
+  const { info } = await sharp(image).trim().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height };
+}
+
+/** A 300 × 400 SVG with `char` drawn large in any sans-serif font: the covers' font must draw it. */
+const strokeSvg = (char: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><text x="20" y="300" font-size="240" font-family="sans-serif">${char}</text></svg>`;
+
+/**
+ * Runs `code` (an ES module that may import the server's TypeScript) in a new Node process whose
+ * fontconfig knows only DejaVu (or no font at all where DejaVu is not installed), like a server
+ * without a CJK font. Answers what the code printed to stdout.
+ */
+async function inProcessWithoutCjkFonts(code: string): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eav-nocjk-'));
+  try {
+    const conf = path.join(dir, 'fonts.conf');
+    fs.writeFileSync(conf, fontconfigXml(['/usr/share/fonts/truetype/dejavu']));
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', code],
+      { cwd: serverRoot(), env: { PATH: process.env.PATH ?? '', FONTCONFIG_FILE: conf }, maxBuffer: 16 << 20 },
+    );
+    return stdout;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('generated covers as WebP', () => {
-  it('finds the CJK font every test machine has (README: fonts-noto-cjk)', async () => {
+  it('draws with the shipped font, whatever the machine has installed', async () => {
     expect(await rasterCoversAvailable()).toBe(true);
+    expect(await useRasterCovers()).toEqual({ ok: true });
+    expect(COVER_FONT_TAG).toMatch(/^[0-9a-f]{12}$/);
+  });
+
+  it('draws real ideographs on a server whose only font has none (no missing-glyph boxes)', async () => {
+    const out = await inProcessWithoutCjkFonts(`
+      import { coverSvg } from './src/features/textbooks/covers.ts';
+      import { rasterCoversAvailable, rasteriseCover } from './src/features/textbooks/cover-raster.ts';
+      const [cover, flat, thin] = await Promise.all([
+        rasteriseCover(coverSvg(${JSON.stringify(chinese)})),
+        rasteriseCover(${JSON.stringify(strokeSvg('一'))}),
+        rasteriseCover(${JSON.stringify(strokeSvg('丨'))}),
+      ]);
+      const b64 = (b) => b.toString('base64');
+      console.log(JSON.stringify({ available: await rasterCoversAvailable(), cover: b64(cover), flat: b64(flat), thin: b64(thin) }));
+    `);
+    const child = JSON.parse(out) as Record<'cover' | 'flat' | 'thin', string> & { available: boolean };
+    expect(child.available).toBe(true);
+    // 一 is a flat stroke and 丨 a thin upright one: a missing glyph is a box of hex digits either way.
+    const flat = await inkSize(Buffer.from(child.flat, 'base64'));
+    const thin = await inkSize(Buffer.from(child.thin, 'base64'));
+    expect(flat.width).toBeGreaterThan(4 * flat.height);
+    expect(thin.height).toBeGreaterThan(4 * thin.width);
+    // The whole cover comes out as in this process, which draws with the same shipped font.
+    const here = await rasteriseCover(coverSvg(chinese));
+    const [a, b] = await Promise.all([here, Buffer.from(child.cover, 'base64')].map((w) => sharp(w).raw().toBuffer()));
+    expect(a!.equals(b!)).toBe(true);
+  });
+
+  it('refuses to rasterise, with the reason, when text was drawn before the shipped font was set up', async () => {
+    // The process draws text first, so fontconfig has read the DejaVu-only configuration for good:
+    // the covers' text would be hex-digit boxes, which the check must not take for ideographs.
+    const out = await inProcessWithoutCjkFonts(`
+      import sharp from 'sharp';
+      await sharp(Buffer.from(${JSON.stringify(strokeSvg('语'))})).png().toBuffer();
+      const { rasterCoversAvailable, useRasterCovers, generatedCoverExtension } = await import('./src/features/textbooks/cover-raster.ts');
+      console.log(JSON.stringify({ available: await rasterCoversAvailable(), use: await useRasterCovers(), ext: generatedCoverExtension() }));
+    `);
+    expect(JSON.parse(out)).toEqual({
+      available: false,
+      use: { ok: false, reason: expect.stringContaining('does not draw') },
+      ext: 'svg',
+    });
   });
 
   it('renders the SVG cover at its width and 3:4, with its Chinese text drawn', async () => {

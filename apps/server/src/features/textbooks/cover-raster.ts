@@ -7,19 +7,26 @@
  * and at 300 px on a desktop), and keeps the bytes in memory.
  *
  * A server with a data directory also keeps each rendering on disk (`cache/covers` under DATA_DIR),
- * named by the hash of the SVG and the render settings, so a restart does not render the catalogue
- * again, and a changed book, dictionary name or cover design gets a new file. The directory is a
- * cache: deleting it costs one rendering per cover.
+ * named by the hash of the SVG, the render settings and the font, so a restart does not render the
+ * catalogue again, and a changed book, dictionary name, cover design or font gets a new file. The
+ * directory is a cache: deleting it costs one rendering per cover.
  *
- * The picture's text needs a CJK font on the server (fonts-noto-cjk or any other; docs/operations.md).
- * `rasterCoversAvailable` finds out once per process: two different characters drawn without such a
- * font come out as the same missing-glyph box. Without one the portal keeps serving the SVG covers.
+ * The text is drawn with the CJK font the server ships (lib/cjk-font.ts), whatever the machine has
+ * installed: sharp's SVG renderer (librsvg, pango) finds fonts through fontconfig, and importing this
+ * module points fontconfig at a generated configuration that knows only the shipped font
+ * (FONTCONFIG_FILE, read once when the process first draws text, which is why this happens at
+ * import). `rasterCoversAvailable` checks once per process that real ideographs come out; when they
+ * do not (the font package is missing, or something drew text before this module was imported) the
+ * portal keeps serving the SVG covers and says so in the log.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
+import { CJK_FONT_FAMILY, cjkFontFiles, cjkFontId } from '../../lib/cjk-font';
 import { sha256Hex } from '../../lib/tokens';
 
 /** Width of a rasterised generated cover in px (the SVG is 300 × 400, so the height is 480). */
@@ -31,35 +38,88 @@ const WEBP_QUALITY = 78;
 /** Memory for rendered covers: about 7 kB each, so every book of a large catalogue fits. */
 const CACHE_BYTES = 32 * 1024 * 1024;
 
+const xmlText = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+
+/** A fontconfig configuration whose only fonts are those in `dirs` (no system fonts, no cache). */
+export function fontconfigXml(dirs: string[]): string {
+  return [
+    '<?xml version="1.0"?>',
+    '<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">',
+    '<fontconfig>',
+    ...dirs.map((d) => `  <dir>${xmlText(d)}</dir>`),
+    '</fontconfig>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Writes the shipped font's fontconfig file into a private temporary directory (removed at exit) and
+ * names it in FONTCONFIG_FILE for this process. Answers the font's cache tag, or the reason it failed.
+ */
+function setUpShippedFont(): { tag: string } | { error: string } {
+  try {
+    const { regular, bold } = cjkFontFiles();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eav-fontconfig-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'fonts.conf');
+    fs.writeFileSync(file, fontconfigXml([...new Set([path.dirname(regular), path.dirname(bold)])]));
+    process.env.FONTCONFIG_FILE = file;
+    return { tag: sha256Hex(cjkFontId()).slice(0, 12) };
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+const font = setUpShippedFont();
+
+/**
+ * Names the font covers are drawn with, for cache keys (disk files, the memory cache, ETags): a new
+ * font never serves a rendering made with another. Empty when the shipped font could not be set up.
+ */
+export const COVER_FONT_TAG = 'tag' in font ? font.tag : '';
+
 let available: Promise<boolean> | undefined;
 /** Set by `useRasterCovers` once the check has passed; read by the cover rule (catalogue.ts). */
 let rasterInUse = false;
 
-/** Draws `char` as SVG text and answers the raw pixels. */
-async function glyphPixels(char: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><text x="0" y="40" font-size="40" font-family="sans-serif">${char}</text></svg>`;
-  return sharp(Buffer.from(svg)).raw().toBuffer();
+/** Width and height in px of the ink of `char` drawn 48 px high with the covers' font; null when blank. */
+async function inkOf(char: string): Promise<{ width: number; height: number } | null> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><text x="8" y="52" font-size="48" font-family="${CJK_FONT_FAMILY}">${char}</text></svg>`;
+  const { info } = await sharp(Buffer.from(svg)).trim().toBuffer({ resolveWithObject: true });
+  return info.width === 64 && info.height === 64 ? null : info;
 }
 
 /**
- * Whether this server can draw the generated covers' Chinese text (memoised for the process):
- * true when two different ideographs render to different pixels. Never throws (false on failure).
+ * Whether this process draws real ideographs (memoised): 一 must come out as a flat stroke and 丨 as
+ * a thin upright one. A missing glyph is drawn as one and the same shape whatever the character (a
+ * box, a box of hex digits, a question mark), never both flat and thin. Never throws (false on failure).
  */
 export function rasterCoversAvailable(): Promise<boolean> {
-  available ??= Promise.all([glyphPixels('教'), glyphPixels('材')]).then(
-    ([a, b]) => !a.equals(b) && a.some((v) => v !== 0),
-    () => false,
-  );
+  available ??=
+    'error' in font
+      ? Promise.resolve(false)
+      : Promise.all([inkOf('一'), inkOf('丨')]).then(
+          ([flat, thin]) => !!flat && !!thin && flat.width >= 4 * flat.height && thin.height >= 4 * thin.width,
+          () => false,
+        );
   return available;
 }
 
 /**
  * Runs the font check and, when it passes, makes `generatedCoverExtension` answer `webp` from then
- * on (the textbooks feature awaits it before its routes answer). Answers the outcome.
+ * on (the textbooks feature awaits it before its routes answer). Answers the outcome, with the
+ * reason when the check failed.
  */
-export async function useRasterCovers(): Promise<boolean> {
+export async function useRasterCovers(): Promise<{ ok: true } | { ok: false; reason: string }> {
   rasterInUse = await rasterCoversAvailable();
-  return rasterInUse;
+  if (rasterInUse) return { ok: true };
+  return {
+    ok: false,
+    reason:
+      'error' in font
+        ? `the shipped CJK font could not be set up: ${font.error}`
+        : 'the shipped CJK font does not draw (text was drawn before cover-raster.ts was imported?)',
+  };
 }
 
 /** The extension of generated covers' URLs: `webp` once `useRasterCovers` succeeded, else `svg`. */
@@ -81,9 +141,10 @@ export function coverCacheDir(dataDir: string): string | null {
 }
 
 /**
- * Rendered covers by key (book id and version), bounded by bytes; parallel requests for one cover
- * share one rendering. With `dir`, a rendering is also read from and written to disk, under the
- * hash of its SVG and the render settings; a disk that cannot be written only costs the saving.
+ * Rendered covers by key (the ETag: book id, version and COVER_FONT_TAG), bounded by bytes; parallel
+ * requests for one cover share one rendering. With `dir`, a rendering is also read from and written to
+ * disk, under the hash of its SVG, the render settings and the font; a disk that cannot be written
+ * only costs the saving.
  */
 export class RasterCoverCache {
   private readonly done = new LRUCache<string, Buffer>({ maxSize: CACHE_BYTES, sizeCalculation: (b) => b.length });
@@ -111,17 +172,18 @@ export class RasterCoverCache {
 
   private async rendered(svg: string): Promise<Buffer> {
     if (!this.dir) return rasteriseCover(svg);
-    const file = path.join(this.dir, `${sha256Hex(`${RASTER_COVER_WIDTH}:${WEBP_QUALITY}:${svg}`)}.webp`);
-    const saved = await fs.readFile(file).catch(() => null);
+    const key = `${RASTER_COVER_WIDTH}:${WEBP_QUALITY}:${COVER_FONT_TAG}:${svg}`;
+    const file = path.join(this.dir, `${sha256Hex(key)}.webp`);
+    const saved = await fsp.readFile(file).catch(() => null);
     if (saved) return saved;
     const bytes = await rasteriseCover(svg);
     // Written beside and renamed, so another instance or request never reads half a file.
     const tmp = `${file}.${randomUUID()}.tmp`;
-    await fs
+    await fsp
       .mkdir(this.dir, { recursive: true })
-      .then(() => fs.writeFile(tmp, bytes))
-      .then(() => fs.rename(tmp, file))
-      .catch(() => fs.rm(tmp, { force: true }).catch(() => undefined));
+      .then(() => fsp.writeFile(tmp, bytes))
+      .then(() => fsp.rename(tmp, file))
+      .catch(() => fsp.rm(tmp, { force: true }).catch(() => undefined));
     return bytes;
   }
 }

@@ -3,6 +3,7 @@
  * in the subject's colour with spine, pattern, stage/grade label, subject, title, volume badge,
  * edition and publisher. Deterministic for a given book, so responses are cacheable.
  */
+import { CJK_FONT_FAMILY } from '../../lib/cjk-font';
 
 /** Subject colour pairs [deep, light]; subjects not listed get one from the fallback palette by name. */
 const SUBJECT_COLOURS: [match: RegExp, deep: string, light: string][] = [
@@ -86,7 +87,11 @@ export interface CoverInput {
   publisher: string | null;
 }
 
-const FONT = `'PingFang SC','Hiragino Sans GB','Microsoft YaHei','Noto Sans SC','Source Han Sans SC',sans-serif`;
+/**
+ * The shipped font first: the server draws the WebP covers with it (cover-raster.ts). A browser
+ * drawing the SVG cover has no web fonts in an `<img>` and takes the first one installed.
+ */
+const FONT = `'${CJK_FONT_FAMILY}','PingFang SC','Hiragino Sans GB','Microsoft YaHei','Source Han Sans SC',sans-serif`;
 
 /** The SVG document of a generated cover (300 × 400 user units). */
 export function coverSvg(b: CoverInput): string {

@@ -35,8 +35,8 @@ export type { TextbooksOptions } from './routes-common';
 
 const textbooksFeature: FastifyPluginAsyncZod<TextbooksOptions> = async (app, opts) => {
   // Before any route answers: the catalogue's cards name the generated covers' format.
-  if (!(await useRasterCovers()))
-    app.log.warn('no CJK font found for the generated covers: they are served as SVG (docs/operations.md)');
+  const raster = await useRasterCovers();
+  if (!raster.ok) app.log.error(`generated covers are served as SVG, not WebP: ${raster.reason} (docs/operations.md)`);
   useRemoteMediaHosts(app.db, opts.config.remoteMediaHosts);
   app.registerErasure('textbooks', eraseTextbookData);
   await app.register(catalogueRoutes, opts);

@@ -24,7 +24,7 @@ import { ok } from '../../lib/http';
 import { decideAccess, noAccess, ownsTextbook, signedQuery, verifySignedQuery } from './access';
 import { cardsByIds, findBook } from './catalogue';
 import { getProgress, saveProgress } from './content';
-import { coverCacheDir, generatedCoverExtension, RasterCoverCache } from './cover-raster';
+import { COVER_FONT_TAG, coverCacheDir, generatedCoverExtension, RasterCoverCache } from './cover-raster';
 import { coverSvg } from './covers';
 import { proxyRemote, remoteAllowed, servableFile, storagePath, streamFile } from './media';
 import { fileId, optionalUser, routePath, textAnswer, type TextbooksOptions } from './routes-common';
@@ -141,7 +141,9 @@ const readerRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { conf
         });
       }
       if (ext === 'webp' && generatedCoverExtension() !== 'webp') return textAnswer(reply, 404, '封面不存在');
-      const etag = `"c${ext === 'webp' ? 'w' : ''}${book.id}-${book.updatedAt.getTime().toString(36)}"`;
+      // The WebP's tag names the font it is drawn with, so a browser never keeps another font's drawing.
+      const version = book.updatedAt.getTime().toString(36);
+      const etag = ext === 'webp' ? `"cw${book.id}-${version}-${COVER_FONT_TAG}"` : `"c${book.id}-${version}"`;
       reply.header('ETag', etag).header('Cache-Control', 'public, max-age=86400');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       const svg = async () => {

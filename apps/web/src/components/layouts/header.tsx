@@ -21,7 +21,6 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { logout as endSession } from '@/api/logout';
 import { Logo } from '@/components/ui/logo';
 import { loginPath, paths } from '@/config/paths';
-import { site } from '@/config/site';
 import { openSafe, safeHref } from '@/lib/safe-url';
 import { useSession } from '@/stores/session';
 import { useBackOffice } from './back-office-context';
@@ -41,14 +40,11 @@ export function Header() {
   return (
     <header className="eav-header" data-testid="site-header">
       <div className="eav-container eav-header__inner">
-        <Link
-          to={paths.home}
-          className="eav-header__logo"
-          // The name starts with the visible word mark (WCAG 2.5.3, label in name).
-          aria-label={`${site.platformName}，返回首页`}
-          onClick={guard(pathname === paths.home)}
-        >
+        <Link to={paths.home} className="eav-header__logo" onClick={guard(pathname === paths.home)}>
+          {/* Named by what it shows, the word mark and the slogan where it is shown, then where it
+              leads (WCAG 2.5.3, label in name): no aria-label that could drift from the text. */}
           <Logo />
+          <span className="eav-visually-hidden">，返回首页</span>
         </Link>
         <nav className="eav-nav" aria-label="主导航">
           {MENU.map((entry) => {

@@ -1,7 +1,8 @@
 /**
  * The fake providers under `/fake-idp/` (docs/identity.md, Fake providers), registered only when
- * FAKE_IDP is on (refused in production by the configuration): WeChat, 之江汇, 教育魔方 and the class
- * server, each with seeded personas, speaking the real protocols over real HTTP. Their URLs carry codes,
+ * FAKE_IDP is on (refused in production by the configuration): WeChat, 之江汇, 教育魔方, the class
+ * server and the teaching back-office, the providers with seeded personas, speaking the real protocols
+ * over real HTTP. Their URLs carry codes,
  * tickets and keys, so their per-request info log lines are left out.
  */
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import { FAKE_PREFIX } from '../endpoints';
 import { fakeCas } from './cas';
 import { fakeClassServer } from './class-server';
 import { EDUCUBE_PERSONAS, ZJER_PERSONAS } from './personas';
+import { fakeTeachingBackoffice } from './teaching';
 import { fakeWechat, type FakeWechatApps } from './wechat';
 
 export interface FakeIdpOptions {
@@ -53,6 +55,8 @@ export async function registerFakeIdp(app: FastifyInstance, o: FakeIdpOptions): 
       }),
     { prefix: `${FAKE_PREFIX}/educube`, logLevel: 'warn' },
   );
+  // FAKE_TEACHING_BACKOFFICE_PATH (config.ts), the default address of 教学后台 outside production.
+  await app.register(fakeTeachingBackoffice, { prefix: `${FAKE_PREFIX}/teaching`, logLevel: 'warn' });
   const keys = o.classServerKeys;
   if (keys)
     await app.register(async (f) => fakeClassServer(f, keys), {
