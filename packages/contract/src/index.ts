@@ -13,6 +13,7 @@ export * from './links';
 export * from './service-hours';
 export * from './beijing-time';
 export * from './csv';
+export * from './consent';
 export * from './device';
 export * from './console';
 export * from './schemas/common';

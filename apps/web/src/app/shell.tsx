@@ -1,6 +1,7 @@
 /**
  * The root route's component: the shells of components/layouts, composed with the features they
- * need (the header's teaching back-office check and class-server jump, the 在线客服 chat widget) and the route guards of
+ * need (the header's teaching back-office check and class-server jump, the 在线客服 chat widget, the consent
+ * dialog of a new 《用户服务协议》/《隐私政策》) and the route guards of
  * docs/product.md §4 (app/guards.tsx).
  */
 import { lazy } from 'react';
@@ -10,6 +11,7 @@ import { ClassServerContext } from '@/components/layouts/class-server-context';
 import RootLayout from '@/components/layouts/root-layout';
 import { useTeachingBackOffice } from '@/features/permission/api/get-permission';
 import { useClassServerJumpFor } from '@/features/identity/hooks/use-class-server-jump';
+import { ConsentGate } from '@/features/legal/consent-gate';
 import { loadChunk } from '@/lib/lazy';
 import { IdentityGuard } from './guards';
 
@@ -23,6 +25,7 @@ export default function Shell() {
         <ChatWidgetContext.Provider value={ChatWidget}>
           <IdentityGuard>
             <RootLayout />
+            <ConsentGate />
           </IdentityGuard>
         </ChatWidgetContext.Provider>
       </ClassServerContext.Provider>
