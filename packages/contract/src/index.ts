@@ -20,6 +20,7 @@ export * from './schemas/common';
 export * from './schemas/dictionary';
 export * from './schemas/banner';
 export * from './schemas/accounts';
+export * from './schemas/consent';
 export * from './schemas/identity';
 export * from './schemas/textbooks';
 export * from './schemas/prize';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { SMS_PURPOSES, USER_STATUSES } from '../vocabulary';
 import { IDENTITIES, PLATFORM, PROFILE_IDENTITIES } from '../constants';
 import { LIMITS } from '../limits';
-import { consentVersionField } from '../consent';
+import { consentVersionField } from './consent';
 import { CONTROL_CHARS_MESSAGE, idField, isPlainText, plainText, safeLink } from './common';
 
 export const phoneField = z.string().trim().regex(LIMITS.phone.pattern, LIMITS.phone.message);

@@ -14,7 +14,7 @@ import { useConsent } from './consent-api';
 const DesktopDialog = lazy(() => loadChunk(() => import('./consent-dialog')));
 const MobileDialog = lazy(() => loadChunk(() => import('./consent-dialog-mobile')));
 
-export function ConsentGate() {
+export default function ConsentGate() {
   const userId = useSession((s) => s.user?.userId ?? null);
   const { pathname } = useLocation();
   const consent = useConsent(userId);

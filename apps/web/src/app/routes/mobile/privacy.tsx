@@ -2,7 +2,7 @@
 import { POLICY_TITLES } from '@eav/contract';
 import { paths } from '@/config/paths';
 import { PRIVACY_POLICY } from '@/features/legal/documents';
-import { MobilePolicyPage } from '@/features/legal/policy-document';
+import { MobilePolicyPage } from '@/features/legal/mobile-policy-document';
 
 export default function MobilePrivacyRoute() {
   return <MobilePolicyPage doc={PRIVACY_POLICY} other={{ title: POLICY_TITLES.terms, to: paths.mobile.terms }} />;

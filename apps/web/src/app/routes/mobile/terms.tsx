@@ -2,7 +2,7 @@
 import { POLICY_TITLES } from '@eav/contract';
 import { paths } from '@/config/paths';
 import { TERMS_OF_SERVICE } from '@/features/legal/documents';
-import { MobilePolicyPage } from '@/features/legal/policy-document';
+import { MobilePolicyPage } from '@/features/legal/mobile-policy-document';
 
 export default function MobileTermsRoute() {
   return <MobilePolicyPage doc={TERMS_OF_SERVICE} other={{ title: POLICY_TITLES.privacy, to: paths.mobile.privacy }} />;
