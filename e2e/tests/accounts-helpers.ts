@@ -7,7 +7,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { ApiPaths, SIGN_HEADERS, signRequest, type LoginData, type SmsCodeData, type SmsPurpose } from '@eav/contract';
+import {
+  ApiPaths,
+  SIGN_HEADERS,
+  signRequest,
+  type LoginData,
+  type SmsCodeData,
+  type SmsPurpose,
+  POLICY_VERSION,
+} from '@eav/contract';
 import { DEMO_ADMIN, demoAdminPassword } from '../support/api';
 import { CAPTCHA_CODE, DATA_DIR, SIGN_SECRET } from '../support/env';
 
@@ -131,7 +139,7 @@ export async function registerByApi(request: APIRequestContext, password = 'Jour
   const userName = uniqueUserName();
   const sms = await sendCodeByApi(request, phone, 'register');
   const r = await api<LoginData>(request, 'POST', ApiPaths.register, {
-    body: { phone, ...sms, password, userName, identity: 'student', platform: 'WEB' },
+    body: { phone, ...sms, password, userName, identity: 'student', consentVersion: POLICY_VERSION, platform: 'WEB' },
   });
   expect(r.status, r.msg).toBe(200);
   return { phone, userName, password, userId: r.data.userId, token: r.data.token };

@@ -87,6 +87,7 @@ test('register with an SMS code, log out, log in by password and by SMS', async 
   await form.getByLabel('用户名', { exact: true }).fill(userName);
   await form.getByLabel('设置密码').fill(password);
   await form.getByLabel('确认密码').fill(password);
+  await form.getByText('我已阅读并同意').click();
   await form.getByRole('button', { name: '注册并登录' }).click();
 
   // Logged in, taken to the redirect target, session stored as the spec says.

@@ -93,6 +93,7 @@ test('education-cube link of an unbound persona: register, choose identity, comp
   await input('用户名').fill(userName);
   await input('设置密码').fill('CubeJourney2026');
   await input('确认密码').fill('CubeJourney2026');
+  await page.getByText('我已阅读并同意').click();
   await page.getByRole('button', { name: '注册并登录' }).click();
   await expect(page.getByTestId('bind-confirm')).toHaveText(`将教育魔方「魔方学生」绑定到账号 ${userName}？`);
   await page.getByRole('button', { name: '确认绑定' }).click();

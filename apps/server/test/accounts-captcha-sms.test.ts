@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { LIMITS } from '@eav/contract';
+import { LIMITS, POLICY_VERSION } from '@eav/contract';
 import { describe, expect, it } from 'vitest';
 import { auditLog, captchas, smsCodes } from '../src/db/schema';
 import { api } from './helpers';
@@ -267,6 +267,7 @@ describe('SMS codes', () => {
           password: 'Shuxue2026go',
           userName: `n${phone}`.replace(/^n1/, 'n_'),
           identity: 'student',
+          consentVersion: POLICY_VERSION,
           platform: 'WEB',
           ...body,
         },
@@ -281,6 +282,7 @@ describe('SMS codes', () => {
         smsTicket: ticket,
         password: 'Shuxue2026go',
         userName: 'other_phone',
+        consentVersion: POLICY_VERSION,
         platform: 'WEB',
       },
     });
@@ -321,6 +323,7 @@ describe('SMS codes', () => {
         smsTicket: ticket,
         password: 'Shuxue2026go',
         userName: 'late_user',
+        consentVersion: POLICY_VERSION,
         platform: 'WEB',
       },
     });

@@ -3,6 +3,7 @@
  * answer, requests from a chosen client address, reading SMS codes from the dev outbox, and a full
  * register flow.
  */
+import { POLICY_VERSION } from '@eav/contract';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -151,6 +152,7 @@ export async function registerUser(
       password,
       userName,
       identity: opts.identity ?? 'student',
+      consentVersion: POLICY_VERSION,
       platform: 'WEB',
     },
   });

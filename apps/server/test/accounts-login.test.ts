@@ -1,3 +1,4 @@
+import { POLICY_VERSION } from '@eav/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../src/db/schema';
@@ -40,7 +41,15 @@ describe('register', () => {
     const res = await api(t.app, {
       method: 'POST',
       url: '/api/v1/pub/user',
-      body: { phone, smsCode: code, password: PASSWORD, userName, identity: 'teacher', platform: 'WEB' },
+      body: {
+        phone,
+        smsCode: code,
+        password: PASSWORD,
+        userName,
+        identity: 'teacher',
+        consentVersion: POLICY_VERSION,
+        platform: 'WEB',
+      },
     });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
@@ -72,7 +81,7 @@ describe('register', () => {
       apiFrom(t.app, randomIp(), {
         method: 'POST',
         url: '/api/v1/pub/user',
-        body: { phone, smsCode: code, password, userName, platform: 'WEB' },
+        body: { phone, smsCode: code, password, userName, consentVersion: POLICY_VERSION, platform: 'WEB' },
       });
     for (const weak of ['abc123', '12345678', 'abcdefgh', 'abcd 1234']) {
       const r = await reg(weak);
@@ -101,7 +110,14 @@ describe('register', () => {
     const res = await api(t.app, {
       method: 'POST',
       url: '/api/v1/pub/user',
-      body: { phone: user.phone, smsCode: '123456', password: PASSWORD, userName: randomName(), platform: 'WEB' },
+      body: {
+        phone: user.phone,
+        smsCode: '123456',
+        password: PASSWORD,
+        userName: randomName(),
+        consentVersion: POLICY_VERSION,
+        platform: 'WEB',
+      },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('AUTH.PHONE_TAKEN');

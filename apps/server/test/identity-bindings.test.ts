@@ -4,6 +4,7 @@
  * account, the class-server key (decrypts, expires, single-use), the eraser, and FAKE_IDP refused
  * in production.
  */
+import { POLICY_VERSION } from '@eav/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -44,7 +45,12 @@ const fromFlowBrowser = (req: ApiRequest) =>
 async function bareUser(roles: string[] = ['student']): Promise<{ userId: number; token: string }> {
   const [u] = await t.app.db
     .insert(users)
-    .values({ userName: `bare_${newToken().slice(0, 8)}`, roles, identity: roles[0] ?? 'student' })
+    .values({
+      userName: `bare_${newToken().slice(0, 8)}`,
+      roles,
+      identity: roles[0] ?? 'student',
+      consentVersion: POLICY_VERSION,
+    })
     .returning();
   const token = newToken();
   const now = t.clock.now;

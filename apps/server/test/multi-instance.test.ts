@@ -5,6 +5,7 @@
  * only: skipped without TEST_DATABASE_URL and TEST_REDIS_URL (the in-process store is per instance
  * by design).
  */
+import { POLICY_VERSION } from '@eav/contract';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +50,7 @@ describe.skipIf(!shared)('two instances on shared PostgreSQL and Redis', () => {
         password: PASSWORD,
         userName,
         identity: 'student',
+        consentVersion: POLICY_VERSION,
         platform: 'WEB',
       },
     });

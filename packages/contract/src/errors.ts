@@ -18,6 +18,8 @@ export const ErrorCode = {
   AUTH_USERNAME_TAKEN: 'AUTH.USERNAME_TAKEN',
   AUTH_PHONE_NOT_REGISTERED: 'AUTH.PHONE_NOT_REGISTERED',
   AUTH_WEAK_PASSWORD: 'AUTH.WEAK_PASSWORD',
+  /** The user has not accepted the current 《用户服务协议》/《隐私政策》 (docs/privacy.md). */
+  AUTH_CONSENT_REQUIRED: 'AUTH.CONSENT_REQUIRED',
   EDU_ACCOUNT_NOT_BOUND: 'EDU.ACCOUNT_NOT_BOUND',
   /** The external identity is bound to another portal account (docs/identity.md). */
   BIND_ALREADY_BOUND: 'BIND.ALREADY_BOUND',

@@ -86,6 +86,8 @@ export const ApiPaths = {
   userComplete: '/api/v1/user/complete',
   userCompleted: (userId: string | number) => `/api/v1/users/${userId}/completed`,
   userConfig: '/api/v2/userConfig',
+  /** GET: the user's consent to the current 《用户服务协议》/《隐私政策》; POST `{consentVersion}`: accept it. */
+  userConsent: '/api/v1/user/consent',
   uploadFile: '/api/v1/files/uploadFile',
   uploadFileV2: '/api/v2/files/uploadFile',
   userAvatar: (userId: string | number) => `/api/v1/users/${userId}/avatars`,

@@ -18,6 +18,7 @@ const FIELD_NAMES: Record<string, string> = {
   password: '密码',
   account: '账号',
   userName: '用户名',
+  consentVersion: '协议同意',
   smsCode: '短信验证码',
   captchaKey: '图形验证码标识',
   captchaCode: '图形验证码',

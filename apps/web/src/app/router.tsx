@@ -73,6 +73,8 @@ export const desktopRoutes: RouteObject[] = [
   page(paths.loginRegistration, '登录注册', () => import('./routes/login-registration')),
   page(paths.about, '平台介绍', () => import('./routes/about')),
   page(paths.copyRight, '版权声明', () => import('./routes/copy-right')),
+  page(paths.terms, '用户服务协议', () => import('./routes/terms')),
+  page(paths.privacy, '隐私政策', () => import('./routes/privacy')),
   // A phone opening the desktop activity link gets the H5 activity page with the same code (docs/prize.md).
   page(paths.activity, '有奖阅读', () => import('./routes/activity'), toH5),
   page(paths.zjhAuth, '之江汇授权', () => import('./routes/zjh-auth')),
@@ -140,6 +142,8 @@ export const mobileRoutes: RouteObject[] = [
   page(m.homeworkAnswer, '作业', () => import('./routes/mobile/homework-answer')),
   page(m.wrongBook, '错题本', () => import('./routes/mobile/wrong-book')),
   page(m.contactUs, '联系我们', () => import('./routes/mobile/contact-us')),
+  page(m.terms, '用户服务协议', () => import('./routes/mobile/terms')),
+  page(m.privacy, '隐私政策', () => import('./routes/mobile/privacy')),
   page(m.course3, '小学课程', () => import('./routes/mobile/course3')),
   page(m.course4, '初中课程', () => import('./routes/mobile/course4')),
   page(m.course5, '高中课程', () => import('./routes/mobile/course5')),

@@ -49,6 +49,9 @@ export const paths = {
   ossPreview: '/ossPreview',
   about: '/about',
   copyRight: '/copyRight',
+  /** 《用户服务协议》 and 《隐私政策》 (docs/privacy.md). */
+  terms: '/terms',
+  privacy: '/privacy',
   /** The reading activity (docs/prize.md): `?activityCode=`; the activity banner links here. */
   activity: '/activity',
   zjhAuth: '/zjhAuth',
@@ -103,6 +106,9 @@ export const paths = {
     course5: '/mobileH5/course5',
     networkLearning: '/mobileH5/networkLearning',
     pdf: '/mobileH5/pdf',
+    /** 《用户服务协议》 and 《隐私政策》 on the phone. */
+    terms: '/mobileH5/terms',
+    privacy: '/mobileH5/privacy',
   },
 } as const;
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { SMS_PURPOSES, USER_STATUSES } from '../vocabulary';
 import { IDENTITIES, PLATFORM, PROFILE_IDENTITIES } from '../constants';
 import { LIMITS } from '../limits';
+import { consentVersionField } from './consent';
 import { CONTROL_CHARS_MESSAGE, idField, isPlainText, plainText, safeLink } from './common';
 
 export const phoneField = z.string().trim().regex(LIMITS.phone.pattern, LIMITS.phone.message);
@@ -91,6 +92,8 @@ export const registerBody = z.object({
   password: newPasswordField,
   userName: userNameField,
   identity: identityField.default('student'),
+  /** The version of 《用户服务协议》/《隐私政策》 the user ticked (POLICY_VERSION), else 400. */
+  consentVersion: consentVersionField,
   platform: platformField,
 });
 export type RegisterBody = z.input<typeof registerBody>;
@@ -130,6 +133,8 @@ export const loginData = z.object({
   zsVerified: z.boolean(),
   /** Whether the profile is complete (`POST /api/v1/user/complete`). */
   completed: z.boolean(),
+  /** True when the user has not consented to the current 《用户服务协议》/《隐私政策》: ask before going on. */
+  consentRequired: z.boolean(),
   /** ISO time the token expires if unused (it slides on use). */
   expiresAt: z.string(),
 });

@@ -53,6 +53,9 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The 《用户服务协议》/《隐私政策》 version the user accepted (POLICY_VERSION), null: never. */
+    consentVersion: text('consent_version'),
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('users_user_name_uq').on(sql`lower(${t.userName})`), uniqueIndex('users_phone_uq').on(t.phone)],
 );

@@ -24,6 +24,7 @@ export type AuditEvent =
   | 'sms_send'
   | 'admin_status'
   | 'admin_platform'
+  | 'consent'
   // third-party login (docs/identity.md)
   | 'bind'
   | 'unbind'

@@ -12,6 +12,7 @@ import consoleAccounts from './console';
 import { registerExternalLogin } from './external';
 import adminRoutes from './routes-admin';
 import cancelRoutes from './routes-cancel';
+import consentRoutes from './routes-consent';
 import profileRoutes from './routes-profile';
 import accountsPubRoutes from './routes-pub';
 import uploadRoutes from './routes-uploads';
@@ -37,6 +38,7 @@ const accountsFeature: FastifyPluginAsyncZod<AccountsOptions> = async (app, { co
   await app.register(profileRoutes);
   await app.register(uploadRoutes, { dataDir: config.dataDir });
   await app.register(cancelRoutes);
+  await app.register(consentRoutes);
   await app.register(adminRoutes);
   await app.register(consoleAccounts, { serverSecret: config.urlSigningSecret });
   // Third-party login lives here so that it opens sessions with the accounts' own code (docs/identity.md).

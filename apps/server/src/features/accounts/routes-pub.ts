@@ -202,6 +202,9 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
               passwordHash,
               identity: b.identity,
               roles: [b.identity],
+              // The schema let only the current version through (consentVersionField).
+              consentVersion: b.consentVersion,
+              consentedAt: new Date(now),
               createdAt: new Date(now),
               updatedAt: new Date(now),
             })
@@ -221,7 +224,7 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
         event: 'register',
         result: 'success',
         userId: result.user.id,
-        detail: { identity: b.identity },
+        detail: { identity: b.identity, consentVersion: b.consentVersion },
       });
       await audit(app.db, request, {
         event: 'login',

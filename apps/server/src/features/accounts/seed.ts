@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { TEACHING_PLATFORM_CODE } from '@eav/contract';
+import { POLICY_VERSION, TEACHING_PLATFORM_CODE } from '@eav/contract';
 import { eq } from 'drizzle-orm';
 import { FAKE_TEACHING_BACKOFFICE_PATH } from '../../config';
 import { userPlatforms, users } from '../../db/schema';
@@ -88,7 +88,16 @@ export const seedDemoAccounts: Seeder = async ({ db, demo, config, log, dataDir 
       const passwordHash = isAdmin ? await hashPassword(password) : (demoHash ??= await hashPassword(DEMO_PASSWORD));
       [row] = await db
         .insert(users)
-        .values({ phone: a.phone, userName: a.userName, identity: a.identity, roles: [...a.roles], passwordHash })
+        .values({
+          phone: a.phone,
+          userName: a.userName,
+          identity: a.identity,
+          roles: [...a.roles],
+          passwordHash,
+          // Demo accounts stand for people who accepted the documents at registration.
+          consentVersion: POLICY_VERSION,
+          consentedAt: new Date(),
+        })
         .onConflictDoNothing()
         .returning({ id: users.id });
       if (row && isAdmin) {

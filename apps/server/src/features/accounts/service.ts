@@ -2,7 +2,15 @@
  * Account data access shared by the routes: user lookup, sessions, the login answer, profile
  * completeness and the password lockout (ADR 004).
  */
-import { beijingDay, ErrorCode, inBeijing, LIMITS, type LoginData, type ProfileIdentity } from '@eav/contract';
+import {
+  beijingDay,
+  consentRequired,
+  ErrorCode,
+  inBeijing,
+  LIMITS,
+  type LoginData,
+  type ProfileIdentity,
+} from '@eav/contract';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
@@ -131,6 +139,7 @@ export function loginData(u: UserRow, session: { token: string; expiresAt: Date 
     personId: u.personId,
     zsVerified: u.zsVerified,
     completed: missingProfileFields(u).length === 0,
+    consentRequired: consentRequired(u.consentVersion),
     expiresAt: session.expiresAt.toISOString(),
   };
 }

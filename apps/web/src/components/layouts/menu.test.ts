@@ -40,6 +40,8 @@ const EXPECTED: Record<string, MenuKey | null> = {
   '/ossPreview': null,
   '/about': null,
   '/copyRight': null,
+  '/terms': null,
+  '/privacy': null,
   '/zjhAuth': null,
   '/mobile/login': null,
   '/mobile/perview': null,

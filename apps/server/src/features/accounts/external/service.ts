@@ -23,6 +23,7 @@ import { bindTickets, externalIdentities, sessions, users } from '../../../db/sc
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../../lib/errors';
 import { newToken, sha256Hex } from '../../../lib/tokens';
 import { audit } from '../audit';
+import { assertConsented } from '../consent';
 import { createSession, findUserById, loginData, type UserRow } from '../service';
 import type { ExternalPerson } from './providers';
 import { browserCookie } from './state';
@@ -282,7 +283,7 @@ function itemOf(provider: ExternalProvider, row: typeof externalIdentities.$infe
  * binds nothing in someone else's browser. The session must be fresh (FRESH_LOGIN_MS) unless the ticket came from this user's own bind flow.
  * The ticket is used up only when the binding is made (a refused bind leaves it usable).
  * @param expect the provider the calling endpoint binds, and the 教育魔方 account id it names.
- * @throws 400 OAUTH.INVALID (ticket), 409 BIND.ALREADY_BOUND, 422 (session not fresh)
+ * @throws 400 AUTH.CONSENT_REQUIRED (no consent to the current documents), 400 OAUTH.INVALID (ticket), 409 BIND.ALREADY_BOUND, 422 (session not fresh)
  */
 export async function bindTicketToUser(
   app: FastifyInstance,
@@ -293,6 +294,8 @@ export async function bindTicketToUser(
   const userId = request.auth.user.id;
   const now = app.clock();
   let provider: ExternalProvider | undefined;
+  // Binding links the provider's personal data to the account: only under the current consent.
+  await assertConsented(app.db, userId);
   try {
     const item = await app.db.transaction(async (tx) => {
       const t = await consumeTicket(tx, ticket, 'bind', browserCookie(request), now);

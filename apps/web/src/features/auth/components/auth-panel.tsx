@@ -2,6 +2,7 @@
  * The desktop accounts card: login (tabs 账号登录 / 短信登录), register and forgot-password, with
  * links between them. `step` comes from the `loginStep` query (1 login, 0 register).
  */
+import { PrivacyLink, TermsLink } from '@/components/policy-links';
 import type { LoginData } from '@eav/contract';
 import { Alert, Tabs, type TabsProps } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -120,7 +121,11 @@ export function AuthPanel({ mode, onModeChange, onSuccess, extraLoginTabs = [], 
         </>
       )}
 
-      <p className={styles.agreement}>登录或注册即表示同意平台《用户服务协议》与《隐私政策》</p>
+      <p className={styles.agreement}>
+        平台
+        <TermsLink />与<PrivacyLink />
+        说明了我们如何收集、使用和保护您的个人信息
+      </p>
     </section>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * 注册: identity (学生/教师), phone, image captcha + SMS code (purpose `register`), user name,
- * password and its confirmation. Platform WEB is added by the call.
+ * password and its confirmation, and the consent checkbox (unticked; the documents open in a new tab).
+ * Platform WEB and the consent version are added by the call.
  */
 import type { Identity, LoginData } from '@eav/contract';
-import { Form, Input, Radio } from 'antd';
+import { Checkbox, Form, Input, Radio } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
+import { PrivacyLink, TermsLink } from '@/components/policy-links';
 import { useRegisterSubmit } from '../hooks/use-auth-calls';
 import { rules } from '../utils/rules';
 import { NewPasswordFields, PhoneCaptchaSmsFields } from './auth-fields';
@@ -19,6 +21,7 @@ interface Values {
   userName: string;
   password: string;
   confirm: string;
+  consent: boolean;
 }
 
 export function RegisterForm({ onSuccess }: { onSuccess: (data: LoginData) => Promise<void> }) {
@@ -44,6 +47,14 @@ export function RegisterForm({ onSuccess }: { onSuccess: (data: LoginData) => Pr
         />
       </Form.Item>
       <NewPasswordFields label="设置密码" confirmLabel="确认密码" />
+      <Form.Item className={styles.consent} required={false}>
+        <Form.Item name="consent" valuePropName="checked" rules={rules.consent} noStyle>
+          <Checkbox aria-label="我已阅读并同意《用户服务协议》与《隐私政策》" data-testid="register-consent">
+            我已阅读并同意
+          </Checkbox>
+        </Form.Item>
+        <TermsLink newTab />与<PrivacyLink newTab />
+      </Form.Item>
     </AuthForm>
   );
 }

@@ -3,7 +3,7 @@
  * shared by the desktop and H5 forms: the call with trimmed values and which fields show their own
  * server errors (the rest go to the form-level alert). Platform is added by the calls.
  */
-import type { Identity, LoginData } from '@eav/contract';
+import { POLICY_VERSION, type Identity, type LoginData } from '@eav/contract';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
 import { useResetPassword } from '../api/reset-password';
@@ -74,6 +74,8 @@ interface RegisterValues {
   smsTicket?: string;
   userName: string;
   password: string;
+  /** The consent checkbox; the form's rule lets only a ticked one through. */
+  consent?: boolean;
 }
 
 /** 注册, then logged in. */
@@ -90,6 +92,8 @@ export function useRegisterSubmit(form: FieldErrorTarget, onSuccess: OnLogin): P
           smsTicket: v.smsTicket,
           userName: v.userName.trim(),
           password: v.password,
+          // Without the tick the server refuses (400) with its own message; the form rule asks first.
+          consentVersion: v.consent ? POLICY_VERSION : '',
         }),
       ),
   });

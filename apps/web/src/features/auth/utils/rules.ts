@@ -2,7 +2,14 @@
  * Field rules of the accounts forms, from the contract's zod fields (LIMITS), so web and server
  * refuse the same input with the same Chinese message (docs/accounts.md).
  */
-import { captchaCodeField, newPasswordField, phoneField, smsCodeField, userNameField } from '@eav/contract';
+import {
+  captchaCodeField,
+  ConsentMessages,
+  newPasswordField,
+  phoneField,
+  smsCodeField,
+  userNameField,
+} from '@eav/contract';
 import { requiredRule, sameAsRule, zodRule, type FieldRule } from '@/lib/form-rules';
 
 export const rules = {
@@ -14,6 +21,14 @@ export const rules = {
   captchaCode: [requiredRule('请输入图形验证码'), zodRule(captchaCodeField)],
   smsCode: [requiredRule('请输入短信验证码'), zodRule(smsCodeField)],
   identity: [{ required: true, message: '请选择身份' }],
+  /** The consent checkbox of 注册 (unticked by default; PIPL art. 14). */
+  consent: [
+    {
+      validator: async (_rule, value) => {
+        if (value !== true) throw new Error(ConsentMessages.missing);
+      },
+    },
+  ],
   confirm: (getPassword: () => unknown): FieldRule[] => [requiredRule('请再次输入密码'), sameAsRule(getPassword)],
   /** The SMS code with the send's flow ticket: a code typed before any send is refused here. */
   smsCodeWithTicket: (getTicket: () => unknown): FieldRule[] => [

@@ -1,4 +1,5 @@
 /** Frame of the H5 accounts pages: a NavBar with back, a title block and the white form card. */
+import { PrivacyLink, TermsLink } from '@/components/policy-links';
 import { NavBar } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
@@ -40,7 +41,11 @@ export function MobileAuthFrame({
       </div>
       <div className={styles.card}>{children}</div>
       {footer}
-      <p className={styles.footnote}>登录或注册即表示同意《用户服务协议》与《隐私政策》</p>
+      <p className={styles.footnote}>
+        平台
+        <TermsLink mobile />与<PrivacyLink mobile />
+        说明了我们如何收集、使用和保护您的个人信息
+      </p>
     </div>
   );
 }

@@ -3,7 +3,8 @@
  * with the same calls, contract rules and server messages as the desktop forms.
  */
 import type { LoginData } from '@eav/contract';
-import { Form, Input, Selector } from 'antd-mobile';
+import { Checkbox, Form, Input, Selector } from 'antd-mobile';
+import { PrivacyLink, TermsLink } from '@/components/policy-links';
 import {
   usePasswordLoginSubmit,
   useRegisterSubmit,
@@ -108,6 +109,14 @@ export function MobileRegisterForm({
         />
       </Form.Item>
       <MobileNewPasswordFields form={form} label="设置密码" confirmLabel="确认密码" />
+      <Form.Item name="consent" valuePropName="checked" rules={rules.consent} className={styles.consent}>
+        <Checkbox aria-label="我已阅读并同意《用户服务协议》与《隐私政策》" data-testid="register-consent">
+          我已阅读并同意
+        </Checkbox>
+      </Form.Item>
+      <p className={styles.consentLinks}>
+        <TermsLink mobile newTab />与<PrivacyLink mobile newTab />
+      </p>
     </MobileAuthForm>
   );
 }
