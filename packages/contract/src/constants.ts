@@ -50,3 +50,9 @@ export type Identity = (typeof IDENTITIES)[number];
  */
 export const PROFILE_IDENTITIES = ['student', 'teacher', 'parent'] as const;
 export type ProfileIdentity = (typeof PROFILE_IDENTITIES)[number];
+/** Chinese names of the identities (学生 / 教师 / 家长): one table for forms, profiles and the console. */
+export const PROFILE_IDENTITY_LABELS: Record<ProfileIdentity, string> = {
+  student: '学生',
+  teacher: '教师',
+  parent: '家长',
+};
