@@ -14,6 +14,12 @@ export const PAGE_SIZE_MAX = 100;
 /** Platform value sent with login and register payloads (docs/product.md §3, §9). */
 export const PLATFORM = 'WEB' as const;
 
+/**
+ * The platform's name (header, footer, page title, certificates' issuer, documents' creator): one
+ * value for every place that names the platform.
+ */
+export const PLATFORM_NAME = '之江数字教材服务平台';
+
 /** Platform code of the teaching back-office permission check (docs/product.md §6, §9). */
 export const TEACHING_PLATFORM_CODE = 'xh' as const;
 
