@@ -59,18 +59,20 @@ export const desktopRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await loadChunk(() => import('./routes/user/layout'))).default }),
     children: [
-      page(paths.user, '个人中心', () => import('./routes/user/profile')),
-      page(paths.userAvatar, '修改头像', () => import('./routes/user/avatar')),
-      page(paths.userPassword, '修改密码', () => import('./routes/user/password')),
-      page(paths.userBindings, '账号绑定', () => import('./routes/user/bindings')),
+      page(paths.user, '个人中心', () => import('./routes/user/profile'), toH5),
+      page(paths.userAvatar, '修改头像', () => import('./routes/user/avatar'), toH5),
+      page(paths.userPassword, '修改密码', () => import('./routes/user/password'), toH5),
+      page(paths.userBindings, '账号绑定', () => import('./routes/user/bindings'), toH5),
     ],
   },
   { path: paths.allResource, element: <Navigate to={paths.myBook} replace /> },
-  page(paths.myBook, '我的教材', () => import('./routes/my-book')),
-  page(paths.myDigitalBook, '我的数字教材', () => import('./routes/my-digital-book')),
+  page(paths.myBook, '我的教材', () => import('./routes/my-book'), toH5),
+  page(paths.myDigitalBook, '我的数字教材', () => import('./routes/my-digital-book'), toH5),
   { path: paths.myResource, element: <Navigate to={paths.resource} replace /> },
   page(paths.resource, '我的资源', () => import('./routes/my-resource')),
-  page(paths.loginRegistration, '登录注册', () => import('./routes/login-registration')),
+  // A phone gets the H5 login, returning to an H5 page (docs/mobile.md).
+  page(paths.loginRegistration, '登录注册', () => import('./routes/login-registration'), toH5),
+  page(paths.bindAccount, '绑定账号', () => import('./routes/bind-account')),
   page(paths.about, '平台介绍', () => import('./routes/about')),
   page(paths.copyRight, '版权声明', () => import('./routes/copy-right')),
   // A phone opening the desktop activity link gets the H5 activity page with the same code (docs/prize.md).

@@ -159,6 +159,10 @@ export type BindTicketProfileData = z.infer<typeof bindTicketProfileData>;
 
 /** `GET /api/v1/pub/zjer/login` and `/api/v1/pub/zjer/mobile/login` → `{url}` of the provider's login. */
 export const zjerLoginUrlQuery = z.object({ redirect: inAppPathField.optional() });
+/** `GET educubeRedirectUrl?client&redirect`: `client` is where the login started (desktop `web` or `h5`). */
+export const educubeLoginUrlQuery = zjerLoginUrlQuery.extend({
+  client: z.enum(['web', 'h5'], { message: '客户端参数无效' }).default('h5'),
+});
 /** A CAS service ticket as the provider hands it back (`ST-…`). */
 export const casTicketField = z
   .string({ message: '登录凭证无效，请重新登录' })
