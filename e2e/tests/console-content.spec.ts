@@ -166,6 +166,7 @@ test('an administrator imports the catalogue, creates a banner, approves an uplo
   await page.goto('/#/admin/activities');
   await expect(page.getByRole('heading', { level: 1, name: '活动' })).toBeVisible();
   await expect(page.getByText('参与人数').first()).toBeVisible();
+  await expect(page.getByText('剩余参与奖')).toBeVisible();
   // The list is in before axe measures the page.
   await expect(page.getByRole('row').filter({ hasText: '进行中' }).first()).toBeVisible();
   expect(await axeProblems(page)).toEqual([]);

@@ -141,6 +141,9 @@ test.describe('operator console', () => {
     await page.getByRole('searchbox', { name: '搜索用户' }).press('Enter');
     const row = page.getByRole('row').filter({ hasText: someone.userName });
     await expect(row).toContainText('客服');
+    // Every role by its Chinese name, the identity too.
+    await expect(row).toContainText('学生');
+    await expect(row).not.toContainText(/student|support/);
     await expect(row).not.toContainText(someone.phone);
     expect(await consoleAxeProblems(page)).toEqual([]);
     await docScreenshot(page, 'console-users.png', { fullPage: true });

@@ -144,3 +144,16 @@ test('the bare /mobile/login sends a visitor to 之江汇; an unbound 之江汇 
   expect(await axeProblems(page), 'axe on bindChoice').toEqual([]);
   expect(failures).toEqual([`POST 409 ${ApiPaths.zjerLogin}`]);
 });
+
+test('a phone opening the desktop 个人中心 or 我的教材 gets the H5 我的 and the H5 login', async ({ page }) => {
+  for (const desktop of ['/user', '/myBook']) {
+    await page.goto(`/#${desktop}`);
+    await expect(page).toHaveURL(/#\/mobileH5\/userCenter$/);
+    await expect(page.getByRole('heading', { name: '登录后查看个人中心' })).toBeVisible();
+  }
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/#\/mobileH5\/login\?redirect=%2FmobileH5%2FuserCenter$/);
+  // A desktop login link on a phone is the H5 login too, back to an H5 page.
+  await page.goto('/#/loginRegistration?loginStep=1&redirect=%2Fuser');
+  await expect(page).toHaveURL(/#\/mobileH5\/login\?redirect=%2FmobileH5%2FuserCenter$/);
+});

@@ -137,3 +137,49 @@ test('the 账号绑定 page binds WeChat through the QR flow and unbinds it', as
   expect((await bindingsOf(request, me)).wechat).toBe(false);
   expect(failures).toEqual([]);
 });
+
+test('desktop third-party logins bind on the desktop and return to the page that asked for the login', async ({
+  page,
+  request,
+  allowConsoleErrors,
+}) => {
+  // The 教育魔方 login of an unbound account answers 409 EDU.ACCOUNT_NOT_BOUND, by design.
+  allowConsoleErrors(FAKE_PAGE_FAVICON_404, /status of 409 \(Conflict\)/);
+  const user = await registerByApi(request);
+
+  // 我的教材 asks for a login; the WeChat QR of an unbound persona leads to the desktop bind screen.
+  await page.goto('/#/myBook');
+  await expect(page).toHaveURL(/#\/loginRegistration\?.*redirect=%2FmyBook/);
+  await page.getByRole('tab', { name: '微信登录' }).click();
+  await page.getByTestId('wechat-open').click();
+  await choosePersona(page, 'wx-new');
+  await expect(page).toHaveURL(/#\/bindAccount\?provider=wechat&redirect=%2FmyBook$/);
+  await expect(page.getByRole('heading', { level: 1, name: '绑定微信账号' })).toBeVisible();
+  await expect(page.getByTestId('site-footer')).toBeVisible();
+  await expect(page.getByTestId('external-profile')).toContainText('微信新用户');
+  expectNoSecretsInUrl(page);
+  expect(await axeProblems(page), 'axe on /bindAccount').toEqual([]);
+  await submitPasswordLogin(page, user.phone, user.password);
+  await expect(page.getByTestId('bind-confirm')).toHaveText(`将微信「微信新用户」绑定到账号 ${user.userName}？`);
+  // 取消 keeps the persona free for the other journeys; the login still returns to 我的教材.
+  await page.getByRole('button', { name: '取消' }).click();
+  await expect(page).toHaveURL(/#\/myBook$/);
+  await expect(userMenu(page)).toContainText(user.userName);
+
+  // Logged out, 个人中心 by 教育魔方: the desktop bind screen again, bound, back on 个人中心.
+  await page.evaluate(() => localStorage.clear());
+  await page.context().clearCookies();
+  await page.goto('about:blank');
+  await page.goto('/#/user');
+  await expect(page).toHaveURL(/#\/loginRegistration\?.*redirect=%2Fuser/);
+  await page.getByTestId('login-educube').click();
+  await choosePersona(page, 'cube-teacher');
+  await expect(page).toHaveURL(/#\/bindAccount\?provider=educube&redirect=%2Fuser$/);
+  await expect(page.getByTestId('external-profile')).toContainText('魔方老师');
+  await submitPasswordLogin(page, user.phone, user.password);
+  await page.getByRole('button', { name: '确认绑定' }).click();
+  await expect(page).toHaveURL(/#\/user$/);
+  await expect(page.getByTestId('site-footer')).toBeVisible();
+  const me = await loginByApi(request, user.phone, user.password);
+  expect((await bindingsOf(request, me)).educube).toBe(true);
+});

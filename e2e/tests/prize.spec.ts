@@ -234,6 +234,9 @@ test.describe('desktop activity page', () => {
     const link = page.getByTestId('recommended-book').first();
     await expect(link).toHaveAttribute('href', `#/preview?id=${book.id}`);
     await expect(page.getByTestId('prize-group').first()).toContainText('剩余');
+    // The 1,000 participation awards are not counted among the prizes left.
+    await expect(page.getByTestId('prize-groups')).toContainText(/剩余奖品 [0-5] 件/);
+    await expect(page.getByTestId('prize-group').filter({ hasText: FALLBACK_NAME })).toContainText('参与奖');
     expect(await axeProblems(page, '.eav-main')).toEqual([]);
   });
 

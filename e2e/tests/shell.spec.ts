@@ -269,7 +269,7 @@ test.describe('footer', () => {
     ]) {
       await expect(f.getByText(text).first()).toBeVisible();
     }
-    for (const name of ['数字教材', '数字资源', '智慧教育', '智慧研修', '智慧出版'])
+    for (const name of ['数字教材', '数字资源', '智慧教学', '智慧研修', '智慧出版'])
       await expect(f.getByRole('link', { name, exact: true })).toBeVisible();
     await f.getByRole('button', { name: '在线客服' }).click();
     await expect(page.getByTestId('chat-panel')).toContainText('客服热线');

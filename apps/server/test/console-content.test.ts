@@ -414,7 +414,15 @@ describe('prize activities', () => {
 
     const stats = await api(t.app, { url: ApiPaths.adminPrizeActivityStats(def.code), token: operator.token });
     expect(stats.statusCode).toBe(200);
-    expect(stats.json().data).toEqual({ participants: 0, points: 0, draws: 0, prizesLeft: 1005, status: 'running' });
+    // The 1,000 participation awards are not prizes left.
+    expect(stats.json().data).toEqual({
+      participants: 0,
+      points: 0,
+      draws: 0,
+      prizesLeft: 5,
+      participationLeft: 1000,
+      status: 'running',
+    });
     const missing = await api(t.app, { url: ApiPaths.adminPrizeActivityStats('NOPE'), token: operator.token });
     expect(missing.statusCode).toBe(404);
     const refused = await api(t.app, { url: ApiPaths.adminPrizeActivityStats(def.code), token: teacher.token });

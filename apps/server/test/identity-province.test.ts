@@ -27,13 +27,14 @@ async function zjerTicket(b: Browser, persona: string, client: 'web' | 'h5' = 'w
   return landing.params.get('ticket')!;
 }
 
-async function cubeSessionId(b: Browser, persona: string) {
-  const res = await b.api({ url: '/api/v1/pub/educube/redirect-url' });
+async function cubeSessionId(b: Browser, persona: string, from?: { client: 'web'; redirect: string }) {
+  const res = await b.api({ url: '/api/v1/pub/educube/redirect-url', query: from });
   expect(res.statusCode, res.body).toBe(200);
   const back = await b.choose(res.json().data.url, persona);
   const cb = await b.get(back);
   const landing = hashParams(String(cb.headers.location));
-  expect(landing.path).toBe('/mobileH5/home');
+  // An H5 login lands on the H5 home; a desktop one where it started.
+  expect(landing.path).toBe(from?.redirect ?? '/mobileH5/home');
   return landing.params.get('sessionId')!;
 }
 
@@ -181,6 +182,13 @@ describe('教育魔方 login (sessionId through CAS)', () => {
     });
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json().data.userId).toBe(me.userId);
+    // Started from the desktop, the login comes back to the desktop page it left.
+    const desktop = await b.api({
+      method: 'POST',
+      url: '/api/v1/pub/educube/login',
+      body: { sessionId: await cubeSessionId(b, 'cube-student', { client: 'web', redirect: '/user' }) },
+    });
+    expect(desktop.json().data.userId).toBe(me.userId);
     const victimBindings = await b.api({ url: `/api/v1/users/${victim.userId}/bindings`, token: victim.token });
     expect(victimBindings.json().data.items.every((i: { bound: boolean }) => !i.bound)).toBe(true);
   });

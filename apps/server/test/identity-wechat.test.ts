@@ -92,6 +92,27 @@ describe('WeChat login', () => {
     expect(profile.json().data).toMatchObject({ provider: 'wechat', profile: { name: '微信新用户' } });
   });
 
+  it('sends an unbound desktop QR persona to the desktop bind screen, which returns to where the login started', async () => {
+    const b = new Browser(t.app);
+    const auth = await b.api({
+      url: '/api/v1/pub/wx/auth/buildAuthUrl',
+      query: { client: 'web', redirect: '/myBook' },
+    });
+    const cb = await b.get(await b.choose(auth.json().data.url, 'wx-new'));
+    const { params } = hashParams(String(cb.headers.location));
+    const res = await b.api({
+      url: '/api/v1/pub/login/wechat/h5',
+      query: { code: params.get('code')!, state: params.get('state')! },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const final = hashParams(res.json().data.url);
+    expect(final.path).toBe('/bindAccount');
+    expect(final.params.get('provider')).toBe('wechat');
+    expect(final.params.get('redirect')).toBe('/myBook');
+    expect(final.params.get('isBound')).toBe('false');
+    expect(final.params.get('unionId')).toMatch(/^bt_/);
+  });
+
   it('binds the ticket to a user who registers or logs in, who can then log in by WeChat', async () => {
     const b = new Browser(t.app);
     const first = await wechatToLanding(b, { client: 'h5', persona: 'wx-student' });

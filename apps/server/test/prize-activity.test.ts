@@ -3,7 +3,7 @@
  * catalogue cards, the running activity's banner, operators' create/update (refused once started),
  * task points (activation, finished book) counted once, the points statement, and erasure.
  */
-import { ApiPaths } from '@eav/contract';
+import { ApiPaths, beijingDayOf } from '@eav/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +17,7 @@ import {
   userTextbooks,
 } from '../src/db/schema';
 import { DEMO_ACTIVITY_CODE, saveActivity, seedPrize } from '../src/features/prize';
+import { comingWinterHoliday } from '../src/features/prize/seed';
 import { seedDemoCatalogue } from '../src/features/textbooks/seed';
 import { api, testConfig } from './helpers';
 import { createActivity, DAY, definition, importBooks, MINUTE, readFor, T0, usePrizeApp } from './prize-helpers';
@@ -192,6 +193,29 @@ describe('demo activity', () => {
     const groups = (await api(t.app, { url: ApiPaths.prizeGroups, query: { activityCode: DEMO_ACTIVITY_CODE } })).json()
       .data;
     expect(groups.groups.filter((g: { fallback: boolean }) => g.fallback)).toHaveLength(1);
+    // The winter holiday's activity is dated in the coming winter holiday, not now.
+    const { year } = comingWinterHoliday(Date.now());
+    const winter = (
+      await api(t.app, { url: ApiPaths.prizeActivity, query: { activityCode: `READ-${year}-WINTER` } })
+    ).json().data;
+    expect(winter.title).toContain('寒假');
+    expect(beijingDayOf(winter.startAt)).toBe(`${year}-01-20`);
+    expect(beijingDayOf(winter.endAt)).toBe(`${year}-02-20`);
+  });
+
+  it('dates the winter holiday in late January to February of the coming winter', () => {
+    const at = (iso: string) => Date.parse(iso);
+    const days = (h: ReturnType<typeof comingWinterHoliday>) => [
+      h.year,
+      beijingDayOf(h.startAt.toISOString()),
+      beijingDayOf(h.endAt.toISOString()),
+    ];
+    // In late November the holiday is next year's.
+    expect(days(comingWinterHoliday(at('2026-11-27T10:00:00+08:00')))).toEqual([2027, '2027-01-20', '2027-02-20']);
+    // Before and during this year's holiday, this year's; after it, next year's.
+    expect(days(comingWinterHoliday(at('2027-01-05T10:00:00+08:00')))).toEqual([2027, '2027-01-20', '2027-02-20']);
+    expect(days(comingWinterHoliday(at('2027-02-20T23:59:00+08:00')))[0]).toBe(2027);
+    expect(days(comingWinterHoliday(at('2027-02-21T00:00:00+08:00')))[0]).toBe(2028);
   });
 });
 

@@ -8,6 +8,7 @@
  */
 import {
   ApiPaths,
+  PLATFORM_NAME,
   type TrainingArchive,
   type TrainingCourseDefinition,
   type TrainingCourseDetail,
@@ -19,6 +20,7 @@ import {
 } from '@eav/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   dictionary,
@@ -340,6 +342,10 @@ describe('learning', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Issued in the platform's own name, the one the header shows.
+    const text = (await new PDFParse({ data: new Uint8Array(pdf.rawPayload) }).getText()).text.replace(/\s+/g, '');
+    expect(text).toContain(`${PLATFORM_NAME}智慧研修课程`);
+    expect(text.match(new RegExp(PLATFORM_NAME, 'g'))).toHaveLength(2);
     const other = await newTeacher(t.database.db);
     expect(
       (await api(t.app, { url: ApiPaths.trainingCertificatePdf(mine.certificate!.id), token: other.token })).statusCode,

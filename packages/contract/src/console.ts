@@ -3,6 +3,7 @@
  * each section. Plain values (no zod): the server's role gate, the `/api/v1/admin/me` answer and the
  * web console's menu all read this one table, so a new section is one line here plus its pages.
  */
+import { PROFILE_IDENTITY_LABELS } from './constants';
 
 /** Server role names of the console. `admin` passes every gate and alone manages roles. */
 export const CONSOLE_ROLES = ['admin', 'operator', 'reviewer', 'support', 'analyst'] as const;
@@ -16,6 +17,15 @@ export const CONSOLE_ROLE_LABELS: Record<ConsoleRole, string> = {
   support: '客服',
   analyst: '数据',
 };
+
+/**
+ * The Chinese name of any role a user holds (console roles and the identities 学生 / 教师 / 家长);
+ * an unknown role shows as itself.
+ */
+export function roleLabel(role: string): string {
+  if (isConsoleRole(role)) return CONSOLE_ROLE_LABELS[role];
+  return (PROFILE_IDENTITY_LABELS as Record<string, string | undefined>)[role] ?? role;
+}
 
 /** True when `role` is one of the console roles. */
 export function isConsoleRole(role: string): role is ConsoleRole {

@@ -14,6 +14,12 @@ export const PAGE_SIZE_MAX = 100;
 /** Platform value sent with login and register payloads (docs/product.md §3, §9). */
 export const PLATFORM = 'WEB' as const;
 
+/**
+ * The platform's name (header, footer, page title, certificates' issuer, documents' creator): one
+ * value for every place that names the platform.
+ */
+export const PLATFORM_NAME = '之江数字教材服务平台';
+
 /** Platform code of the teaching back-office permission check (docs/product.md §6, §9). */
 export const TEACHING_PLATFORM_CODE = 'xh' as const;
 
@@ -50,3 +56,9 @@ export type Identity = (typeof IDENTITIES)[number];
  */
 export const PROFILE_IDENTITIES = ['student', 'teacher', 'parent'] as const;
 export type ProfileIdentity = (typeof PROFILE_IDENTITIES)[number];
+/** Chinese names of the identities (学生 / 教师 / 家长): one table for forms, profiles and the console. */
+export const PROFILE_IDENTITY_LABELS: Record<ProfileIdentity, string> = {
+  student: '学生',
+  teacher: '教师',
+  parent: '家长',
+};

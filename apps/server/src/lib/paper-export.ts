@@ -26,6 +26,7 @@ import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import { cjkFontFiles } from './cjk-font';
 import { texToOmml, texToSvg } from './formula-render';
+import { PLATFORM_NAME } from '@eav/contract';
 
 export interface ExportOption {
   key: string;
@@ -701,7 +702,7 @@ export async function renderPaperDocx(doc: ExportPaper): Promise<Buffer> {
     new TextRun({ text: ' 页', size: 18 }),
   ];
   const document = new Document({
-    creator: '浙江省数字教材服务平台',
+    creator: PLATFORM_NAME,
     title: doc.title,
     styles: {
       default: {
@@ -850,7 +851,7 @@ export async function renderPaperPdf(doc: ExportPaper): Promise<Buffer> {
     size: 'A4',
     margins: { top: PDF_MARGIN, bottom: PDF_MARGIN, left: PDF_MARGIN, right: PDF_MARGIN },
     bufferPages: true,
-    info: { Title: doc.title, Creator: '浙江省数字教材服务平台' },
+    info: { Title: doc.title, Creator: PLATFORM_NAME },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

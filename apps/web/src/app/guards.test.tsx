@@ -85,6 +85,21 @@ describe('sessionId guard', () => {
     expect(JSON.parse(mock.history.post![0]!.data as string)).toMatchObject({ sessionId: 'sess-1' });
   });
 
+  it('started on the desktop: logs in and goes back to the desktop page it left', async () => {
+    mock.onPost(ApiPaths.educubeLogin).reply(...ok(LOGIN));
+    mock.onGet(ApiPaths.user(41)).reply(...ok(PROFILE));
+    renderAt('/myBook?sessionId=sess-5');
+    await waitFor(() => expect(useSession.getState().user).toMatchObject({ userId: 41 }));
+    await waitFor(() => expect(where()).toBe('/myBook'));
+  });
+
+  it('started on the desktop, not bound: the desktop bind screen, returning to the page', async () => {
+    mock.onPost(ApiPaths.educubeLogin).reply(...notBound);
+    renderAt('/user?sessionId=sess-6');
+    await waitFor(() => expect(where()).toBe('/bindAccount?provider=educube&redirect=%2Fuser'));
+    expect(JSON.parse(sessionStorage.getItem('cubeUser')!)).toMatchObject({ ticket: 'bt_cube' });
+  });
+
   it('not bound and nobody logged in: keeps the bind ticket and goes to bindChoiceMf', async () => {
     mock.onPost(ApiPaths.educubeLogin).reply(...notBound);
     renderAt('/mobileH5/home?sessionId=sess-2');

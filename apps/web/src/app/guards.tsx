@@ -5,15 +5,16 @@
  * by a replace navigation at once, and the page sends no referrer meanwhile.
  *
  * - sessionId: education-cube login. Success stores the user (token cookie, profile merged) and
- *   goes to /mobileH5/home; EDU.ACCOUNT_NOT_BOUND binds automatically when a local user exists,
- *   else goes to /mobileH5/bindChoiceMf. The server accepts the sessionId and the bind ticket only
+ *   goes to /mobileH5/home, or, started on the desktop, back to the desktop page it left (a login
+ *   page's: the home); EDU.ACCOUNT_NOT_BOUND binds automatically when a local user exists, else goes
+ *   to the site's bind screen (/mobileH5/bindChoiceMf, or the desktop /bindAccount returning there). The server accepts the sessionId and the bind ticket only
  *   from the browser that ran the 教育魔方 login (its flow cookie), so the automatic binding binds
  *   the person who just logged in there, never an identity a link brought.
  * - code (not on /mobileH5/login): WeChat H5 login, then the in-app URL the server answered.
  * - unionId: stored (nothing is bound from it here: the bind screens ask first); a local user
  *   continues; isBound + token + userId exchanges the one-time login code `token` for a session
- *   (profile fetched, stored, home; on failure token and user cleared, login); otherwise
- *   /mobileH5/bindChoiceWx.
+ *   (profile fetched, stored, home; on failure token and user cleared, login); otherwise the site's
+ *   bind screen (/mobileH5/bindChoiceWx, or the desktop /bindAccount).
  */
 import { ErrorCode, type LoginData, type NotBoundData } from '@eav/contract';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -31,7 +32,15 @@ import { exchangeLoginCode } from '@/features/identity/api/exchange-login-code';
 import { wechatH5Login } from '@/features/identity/api/wechat-h5-login';
 import { GuardOverlay } from '@/features/identity/components/guard-overlay';
 import { useNoReferrer } from '@/features/identity/hooks/use-no-referrer';
-import { decideGuard, homeFor, inAppRoute, loginFor, type GuardAction } from '@/features/identity/utils/guard';
+import {
+  afterLogin,
+  bindScreenFor,
+  decideGuard,
+  homeFor,
+  inAppRoute,
+  loginFor,
+  type GuardAction,
+} from '@/features/identity/utils/guard';
 import { savePending, takeReturnTo } from '@/features/identity/utils/pending-binding';
 
 /** Single-use values already handed to the server in this page's life (StrictMode runs effects twice). */
@@ -72,7 +81,7 @@ export function IdentityGuard({ children }: { children: ReactNode }) {
       if (a.kind === 'unionId') {
         savePending({ provider: 'wechat', ticket: a.unionId });
         if (a.branch === 'store-only' || a.branch === 'continue') return replace(a.rest);
-        if (a.branch === 'bind-choice') return replace(paths.mobile.bindChoiceWx);
+        if (a.branch === 'bind-choice') return replace(bindScreenFor('wechat', a.rest));
         // isBound with token and userId: `token` is a one-time login code, which only this browser
         // (the one that ran the WeChat flow) can exchange for a session; a link carrying someone
         // else's code logs nobody in here (login CSRF).
@@ -101,9 +110,7 @@ export function IdentityGuard({ children }: { children: ReactNode }) {
             zsVerified: profile.zsVerified,
             completed: profile.completed,
           });
-          const restPath = a.rest.split('?')[0] ?? '';
-          const isLoginPage = restPath === paths.loginRegistration || restPath === paths.mobile.login;
-          return replace(isLoginPage ? homeFor(restPath) : a.rest);
+          return replace(afterLogin(a.rest));
         } catch {
           dropToken();
           return replace(loginFor(a.rest));
@@ -129,20 +136,21 @@ export function IdentityGuard({ children }: { children: ReactNode }) {
         if (e instanceof ApiError && e.code === ErrorCode.EDU_ACCOUNT_NOT_BOUND && e.data) {
           const nb = e.data as NotBoundData;
           savePending({ provider: 'educube', ticket: nb.ticket, cubeAccountId: nb.cubeAccountId, profile: nb.profile });
-          if (!useSession.getState().user) return replace(paths.mobile.bindChoiceMf);
+          if (!useSession.getState().user) return replace(bindScreenFor('educube', a.rest));
           try {
             await bindIdentity({ provider: 'educube', ticket: nb.ticket, cubeAccountId: nb.cubeAccountId });
           } catch (bindError) {
             toast(here, messageOf(bindError, '教育魔方账号绑定失败'));
           }
-          return replace(takeReturnTo() ?? paths.mobile.home);
+          return replace(takeReturnTo() ?? afterLogin(a.rest));
         }
         toast(here, messageOf(e, '教育魔方登录失败，请重试'));
-        return replace(paths.mobile.login);
+        return replace(loginFor(here));
       }
-      // The URL still holds the sessionId: clear it first, then the login completes to H5 home.
+      // The URL still holds the sessionId: clear it first, then the login completes on the H5 home
+      // (docs/product.md §4) or, started on the desktop, on the desktop page it left.
       replace(a.rest);
-      await completeLogin(data, paths.mobile.home);
+      await completeLogin(data, homeFor(a.rest) === paths.mobile.home ? paths.mobile.home : afterLogin(a.rest));
     }
 
     setBusy(true);

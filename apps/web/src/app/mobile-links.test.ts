@@ -42,4 +42,24 @@ describe('mobileCounterpart', () => {
   it('only ever leads into the H5 site', () => {
     for (const link of Object.values(MOBILE_LINKS)) expect(link.to.startsWith('/mobileH5/')).toBe(true);
   });
+
+  it('sends the desktop login to the H5 login, returning to an H5 page', () => {
+    const back = (to: string | null) => new URLSearchParams(to!.split('?')[1]).get('redirect');
+    expect(mobileCounterpart('/loginRegistration', '?loginStep=1&redirect=%2Fuser')?.split('?')[0]).toBe(
+      '/mobileH5/login',
+    );
+    expect(back(mobileCounterpart('/loginRegistration', '?loginStep=1&redirect=%2Fuser'))).toBe('/mobileH5/userCenter');
+    expect(back(mobileCounterpart('/loginRegistration', '?redirect=%2FmyBook'))).toBe('/mobileH5/userCenter');
+    expect(back(mobileCounterpart('/loginRegistration', '?redirect=%2Factivity%3FactivityCode%3DA1'))).toBe(
+      '/mobileH5/prize?activityCode=A1',
+    );
+    expect(back(mobileCounterpart('/loginRegistration', '?redirect=%2Fhelp'))).toBe('/mobileH5/home');
+    expect(back(mobileCounterpart('/loginRegistration', '?redirect=%2F%2Fevil.example'))).toBe('/mobileH5/home');
+    expect(back(mobileCounterpart('/loginRegistration', '?loginStep=0'))).toBe('/mobileH5/home');
+  });
+
+  it('sends the login-only desktop pages to the H5 我的 page', () => {
+    expect(mobileCounterpart('/user', '')).toBe('/mobileH5/userCenter');
+    expect(mobileCounterpart('/myBook', '')).toBe('/mobileH5/userCenter');
+  });
 });

@@ -45,6 +45,8 @@ export const paths = {
   myResource: '/myResource',
   resource: '/resource',
   loginRegistration: '/loginRegistration',
+  /** Desktop bind screen of an unbound third-party login: `?provider=wechat|educube&redirect=`. */
+  bindAccount: '/bindAccount',
   preview: '/preview',
   ossPreview: '/ossPreview',
   about: '/about',

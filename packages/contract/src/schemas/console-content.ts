@@ -102,8 +102,10 @@ export const activityStats = z.object({
   /** Points earned by all participants (ledger credits). */
   points: z.number().int(),
   draws: z.number().int(),
-  /** Prizes left in stock over all groups. */
+  /** Real prizes left in stock (every group but the fallback participation award). */
   prizesLeft: z.number().int(),
+  /** Fallback (participation) awards left: handed out once the real prizes run out, never counted as prizes. */
+  participationLeft: z.number().int(),
   status: activityStatus,
 });
 export type ActivityStats = z.infer<typeof activityStats>;

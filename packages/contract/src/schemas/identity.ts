@@ -29,7 +29,7 @@
  *   ask the logged-in person to confirm before binding.
  */
 import { z } from 'zod';
-import { PLATFORM } from '../constants';
+import { PLATFORM, PROFILE_IDENTITY_LABELS } from '../constants';
 import { idField, plainText } from './common';
 
 /** External identity providers a portal account can bind (one identity per provider). */
@@ -55,11 +55,7 @@ export const LOGIN_CODE_TTL_SECONDS = 120;
 /** The identities a new account may declare on selectIdentity (学生 / 教师 / 家长). */
 export const DECLARABLE_IDENTITIES = ['student', 'teacher', 'parent'] as const;
 export type DeclarableIdentity = (typeof DECLARABLE_IDENTITIES)[number];
-export const DECLARABLE_IDENTITY_LABELS: Record<DeclarableIdentity, string> = {
-  student: '学生',
-  teacher: '教师',
-  parent: '家长',
-};
+export const DECLARABLE_IDENTITY_LABELS: Record<DeclarableIdentity, string> = PROFILE_IDENTITY_LABELS;
 
 const platformField = z.literal(PLATFORM, { message: '平台参数必须为 WEB' }).default(PLATFORM);
 
@@ -163,6 +159,10 @@ export type BindTicketProfileData = z.infer<typeof bindTicketProfileData>;
 
 /** `GET /api/v1/pub/zjer/login` and `/api/v1/pub/zjer/mobile/login` → `{url}` of the provider's login. */
 export const zjerLoginUrlQuery = z.object({ redirect: inAppPathField.optional() });
+/** `GET educubeRedirectUrl?client&redirect`: `client` is where the login started (desktop `web` or `h5`). */
+export const educubeLoginUrlQuery = zjerLoginUrlQuery.extend({
+  client: z.enum(['web', 'h5'], { message: '客户端参数无效' }).default('h5'),
+});
 /** A CAS service ticket as the provider hands it back (`ST-…`). */
 export const casTicketField = z
   .string({ message: '登录凭证无效，请重新登录' })

@@ -148,7 +148,7 @@ const adminRoutes: FastifyPluginAsyncZod<PrizeRouteOptions> = async (app, { serv
       config: ADMIN,
       schema: {
         tags: ['admin'],
-        summary: '活动实时数据：参与人数、累计积分、抽奖次数、剩余奖品',
+        summary: '活动实时数据：参与人数、累计积分、抽奖次数、剩余奖品（不含参与奖）与剩余参与奖',
         security: [{ bearer: [] }],
         params: activityCodeParams,
         response: { 200: envelope(activityStats) },
@@ -162,8 +162,13 @@ const adminRoutes: FastifyPluginAsyncZod<PrizeRouteOptions> = async (app, { serv
           .from(prizeParticipants)
           .where(eq(prizeParticipants.activityId, a.id)),
         app.db.select({ n: count() }).from(prizeDraws).where(eq(prizeDraws.activityId, a.id)),
+        // The fallback (participation) award is handed out when the real prizes run out: it is
+        // counted apart, never as a prize left.
         app.db
-          .select({ n: sql<number>`coalesce(sum(${prizeGroups.stock}), 0)::int` })
+          .select({
+            n: sql<number>`coalesce(sum(${prizeGroups.stock}) filter (where not ${prizeGroups.fallback}), 0)::int`,
+            fallback: sql<number>`coalesce(sum(${prizeGroups.stock}) filter (where ${prizeGroups.fallback}), 0)::int`,
+          })
           .from(prizeGroups)
           .where(eq(prizeGroups.activityId, a.id)),
       ]);
@@ -172,6 +177,7 @@ const adminRoutes: FastifyPluginAsyncZod<PrizeRouteOptions> = async (app, { serv
         points: Number(people?.points ?? 0),
         draws: draws?.n ?? 0,
         prizesLeft: Number(stock?.n ?? 0),
+        participationLeft: Number(stock?.fallback ?? 0),
         status: statusAt(a, app.clock()),
       });
     },

@@ -1,16 +1,18 @@
 /**
- * Demo activity (docs/prize.md, Demo): when demo content is seeded (a fresh embedded database or
- * SEED_DEMO, seed/index.ts), one running activity on demo catalogue books that have a readable PDF,
- * started a day before the seed and ending 30 days after it, with prize groups. Created through
- * `saveActivity` like any other activity; skipped when it exists or its books are missing.
+ * Demo activities (docs/prize.md, Demo): when demo content is seeded (a fresh embedded database or
+ * SEED_DEMO, seed/index.ts), on demo catalogue books that have a readable PDF, with prize groups:
+ * one running activity, started a day before the seed and ending 30 days after it, and the coming
+ * winter holiday's (寒假) activity, dated in that holiday. Created through `saveActivity` like any
+ * other activity; each skipped when it exists or its books are missing.
  */
 import { eq } from 'drizzle-orm';
-import type { ActivityDefinition } from '@eav/contract';
+import { endOfBeijingDay, inBeijing, type ActivityDefinition } from '@eav/contract';
 import { prizeActivities } from '../../db/schema';
 import type { Seeder } from '../../seed/seeder';
 import { saveActivity } from './activities';
 
-export const DEMO_ACTIVITY_CODE = 'READ-2026-WINTER';
+/** The running demo activity. */
+export const DEMO_ACTIVITY_CODE = 'READ-DEMO';
 
 /** Demo books with a generated PDF that every logged-in pupil may read (public or login access). */
 const DEMO_BOOKS = ['demo-chinese-1a-tbb', 'demo-math-7a-rjb', 'demo-science-3a-jkb', 'demo-math-h1-rjb'];
@@ -33,15 +35,47 @@ const RULES = `## 活动说明
 - 排行榜按累计积分排名，同分时先达到该积分者在前；活动结束后排行榜不再变化。
 `;
 
-/** The demo activity's definition, started a day before `now` and ending 30 days after it. */
+/** The running demo activity's definition, started a day before `now` and ending 30 days after it. */
 export function demoActivity(now: number): ActivityDefinition {
   const day = 86400_000;
   return {
+    ...activityBase(),
     code: DEMO_ACTIVITY_CODE,
-    title: '寒假数字教材阅读有奖活动',
-    rules: RULES,
+    title: '数字教材阅读有奖活动',
     startAt: new Date(now - day).toISOString(),
     endAt: new Date(now + 30 * day).toISOString(),
+  };
+}
+
+/**
+ * The coming winter holiday (寒假) in Beijing time: 20 January 00:00 to the end of 20 February of
+ * the year whose holiday has not ended at `now` (this year's until it ends, else next year's).
+ */
+export function comingWinterHoliday(now: number): { year: number; startAt: Date; endAt: Date } {
+  const year = inBeijing(now)!.year();
+  for (const y of [year, year + 1]) {
+    const endAt = endOfBeijingDay(`${y}-02-20`)!;
+    if (endAt.getTime() > now) return { year: y, startAt: inBeijing(`${y}-01-20T00:00:00+08:00`)!.toDate(), endAt };
+  }
+  throw new RangeError(`no winter holiday after ${now}`);
+}
+
+/** The coming winter holiday's demo activity (`READ-<year>-WINTER`), dated in that holiday. */
+export function winterActivity(now: number): ActivityDefinition {
+  const { year, startAt, endAt } = comingWinterHoliday(now);
+  return {
+    ...activityBase(),
+    code: `READ-${year}-WINTER`,
+    title: `${year}年寒假数字教材阅读有奖活动`,
+    startAt: startAt.toISOString(),
+    endAt: endAt.toISOString(),
+  };
+}
+
+/** What the demo activities share: rules, books, crediting and prizes. */
+function activityBase(): Omit<ActivityDefinition, 'code' | 'title' | 'startAt' | 'endAt'> {
+  return {
+    rules: RULES,
     bannerImage: null,
     books: DEMO_BOOKS,
     dailyCapSeconds: 3600,
@@ -62,15 +96,18 @@ export function demoActivity(now: number): ActivityDefinition {
 /** Start-up seeder (runs after the demo catalogue). */
 export const seedPrize: Seeder = async ({ db, log, demo }) => {
   if (!demo) return;
-  const [exists] = await db
-    .select({ id: prizeActivities.id })
-    .from(prizeActivities)
-    .where(eq(prizeActivities.code, DEMO_ACTIVITY_CODE));
-  if (exists) return;
-  try {
-    await saveActivity(db, demoActivity(Date.now()), Date.now());
-    log.info({ activity: DEMO_ACTIVITY_CODE }, 'demo prize activity seeded');
-  } catch (err) {
-    log.warn({ err }, 'demo prize activity not seeded');
+  const now = Date.now();
+  for (const def of [demoActivity(now), winterActivity(now)]) {
+    const [exists] = await db
+      .select({ id: prizeActivities.id })
+      .from(prizeActivities)
+      .where(eq(prizeActivities.code, def.code));
+    if (exists) continue;
+    try {
+      await saveActivity(db, def, now);
+      log.info({ activity: def.code }, 'demo prize activity seeded');
+    } catch (err) {
+      log.warn({ err, activity: def.code }, 'demo prize activity not seeded');
+    }
   }
 };

@@ -4,7 +4,7 @@
  * and digits), rendered as an A4 landscape PDF in Noto Sans SC, verified publicly (holder name
  * masked), revoked by operators; account cancellation revokes them and erases the holder.
  */
-import { inBeijing, TrainingMessages, type TrainingVerifyResult } from '@eav/contract';
+import { inBeijing, PLATFORM_NAME, TrainingMessages, type TrainingVerifyResult } from '@eav/contract';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Db, Tx } from '../../db/client';
@@ -120,7 +120,7 @@ export async function renderCertificatePdf(c: {
     size: 'A4',
     layout: 'landscape',
     margins: { top: 60, bottom: 40, left: 70, right: 70 },
-    info: { Title: `结业证书 ${c.courseTitle}`, Creator: '浙江省数字教材服务平台' },
+    info: { Title: `结业证书 ${c.courseTitle}`, Creator: PLATFORM_NAME },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -149,7 +149,7 @@ export async function renderCertificatePdf(c: {
   pdf.text(`${c.holderName} 老师：`, 110, pdf.y, { width: inner - 80 });
   pdf.moveDown(0.8);
   pdf.text(
-    `您于 ${beijingDate(c.issuedAt)} 完成浙江省数字教材服务平台智慧研修课程《${c.courseTitle}》的全部学习并通过结业测验，获得 ${hoursText(c.creditHours)} 学时。`,
+    `您于 ${beijingDate(c.issuedAt)} 完成${PLATFORM_NAME}智慧研修课程《${c.courseTitle}》的全部学习并通过结业测验，获得 ${hoursText(c.creditHours)} 学时。`,
     140,
     pdf.y,
     { width: inner - 140, lineGap: 10 },
@@ -157,7 +157,7 @@ export async function renderCertificatePdf(c: {
   pdf.moveDown(0.6);
   pdf.text('特发此证。', 140, pdf.y);
   pdf.font('regular').fontSize(14).fillColor('#222222');
-  pdf.text('浙江省数字教材服务平台', 70, h - 190, { width: inner - 60, align: 'right' });
+  pdf.text(PLATFORM_NAME, 70, h - 190, { width: inner - 60, align: 'right' });
   pdf.text(beijingDate(c.issuedAt), 70, h - 165, { width: inner - 60, align: 'right' });
   pdf.font('regular').fontSize(11).fillColor('#555555');
   pdf.text(`证书编号：${c.code}`, 70, h - 110, { width: inner, align: 'center' });

@@ -9,14 +9,7 @@ import { LogoMark } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useChatPanel } from './chat-panel';
-
-const SERVICES = [
-  { label: '数字教材', to: paths.digitalBook },
-  { label: '数字资源', to: paths.syncMaterial },
-  { label: '智慧教育', to: paths.wisdomTeaching },
-  { label: '智慧研修', to: paths.teachersTraining },
-  { label: '智慧出版', to: paths.smartPublishing },
-] as const;
+import { SERVICE_ENTRIES } from './menu';
 
 export function Footer() {
   const openChat = useChatPanel((s) => s.setOpen);
@@ -50,7 +43,7 @@ export function Footer() {
         </nav>
         <nav className="eav-footer__col" aria-label="服务">
           <h2>服务</h2>
-          {SERVICES.map((s) => (
+          {SERVICE_ENTRIES.map((s) => (
             <Link key={s.label} to={s.to}>
               {s.label}
             </Link>

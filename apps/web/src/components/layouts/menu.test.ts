@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { MENU, selectedMenuKey, selectedTextbookChild, type MenuKey } from './menu';
+import { MENU, SERVICE_ENTRIES, selectedMenuKey, selectedTextbookChild, type MenuKey } from './menu';
 
 /** Every path of the route table with the entry it must highlight (docs/product.md §2). */
 const EXPECTED: Record<string, MenuKey | null> = {
@@ -110,5 +110,17 @@ describe('selectedTextbookChild', () => {
     expect(selectedTextbookChild('/digitalBook')).toBe('digitalBook');
     expect(selectedTextbookChild('/detail')).toBe('digitalBook');
     expect(selectedTextbookChild('/')).toBeNull();
+  });
+});
+
+describe('SERVICE_ENTRIES', () => {
+  it('names the footer services as the header does', () => {
+    expect(SERVICE_ENTRIES.map((e) => [e.label, e.to])).toEqual([
+      ['数字教材', '/digitalBook'],
+      ['数字资源', '/digitalResources/syncMaterial'],
+      ['智慧教学', '/WisdomTeaching'],
+      ['智慧研修', '/teachersTraining'],
+      ['智慧出版', '/smartPublishing'],
+    ]);
   });
 });

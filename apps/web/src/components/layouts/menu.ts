@@ -34,6 +34,9 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'publishing', label: '智慧出版', to: paths.smartPublishing },
 ];
 
+/** The footer's 服务 column: the header's sections (without 首页) under the header's names. */
+export const SERVICE_ENTRIES: readonly MenuEntry[] = MENU.filter((e) => e.key !== 'home');
+
 const EXACT: Record<string, MenuKey> = {
   [paths.home]: 'home',
   [paths.digitalBook]: 'textbook',

@@ -61,7 +61,8 @@ export const DESKTOP_AREAS: readonly AreaEntry[] = [
   {
     key: 'paperCenter',
     title: '试卷中心',
-    description: '单元测试、期中期末与模拟试卷',
+    // What the paper centre holds: the bundled papers are 高考真题 (data/papers-gaokao-bench.jsonl).
+    description: '历年高考真题试卷，在线查看与打印',
     to: paths.paperCenter,
     icon: <FileTextOutlined />,
     tone: ['#8b7bff', '#6246ea'],

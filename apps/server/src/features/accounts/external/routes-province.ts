@@ -17,6 +17,7 @@ import {
   zjerBindingBody,
   zjerLoginBody,
   zjerLoginUrlQuery,
+  educubeLoginUrlQuery,
   type ExternalProvider,
 } from '@eav/contract';
 import { randomBytes } from 'node:crypto';
@@ -58,7 +59,7 @@ const FLOWS = {
   educube: {
     label: '教育魔方',
     callback: '/auth/educube/callback',
-    landing: { web: '/mobileH5/home', h5: '/mobileH5/home' },
+    landing: { web: '/', h5: '/mobileH5/home' },
     param: 'sessionId',
   },
 } as const;
@@ -258,12 +259,14 @@ const provinceRoutes: FastifyPluginAsyncZod<ProvinceRoutesOptions> = async (app,
       config: perIp(30),
       schema: {
         tags: ['identity'],
-        summary: '教育魔方登录地址（登录后带 sessionId 回到 /mobileH5/home）',
-        querystring: zjerLoginUrlQuery,
+        summary:
+          '教育魔方登录地址（登录后带 sessionId 回到 redirect；client=h5 默认 /mobileH5/home，client=web 默认首页）',
+        querystring: educubeLoginUrlQuery,
         response: { 200: envelope(redirectUrlData) },
       },
     },
-    async (request, reply) => ok({ url: await loginUrl(request, reply, 'educube', 'h5', request.query.redirect) }),
+    async (request, reply) =>
+      ok({ url: await loginUrl(request, reply, 'educube', request.query.client, request.query.redirect) }),
   );
 
   app.post(
@@ -312,8 +315,8 @@ const provinceRoutes: FastifyPluginAsyncZod<ProvinceRoutesOptions> = async (app,
       async (request, reply) => {
         reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
         const q = request.query;
-        // 教育魔方 is an H5 login; 之江汇 lands where its login started (desktop or H5).
-        const landing = f.landing[name === 'educube' ? 'h5' : clientOf(request)];
+        // Each lands where its login started (desktop or H5).
+        const landing = f.landing[clientOf(request)];
         const { provider } = system(name);
         const cas = provider.protocol === 'cas';
         // The flow must have started in this browser (its flow cookie comes with this navigation).
@@ -346,8 +349,9 @@ const provinceRoutes: FastifyPluginAsyncZod<ProvinceRoutesOptions> = async (app,
             browser: browserCookie(request)!,
             now,
           });
-          // CAS lands where its client's login lands; OpenID Connect on the flow's own path.
-          const to = cas ? f.landing[name === 'educube' ? 'h5' : flow.client === 'h5' ? 'h5' : 'web'] : flow.redirect;
+          // 之江汇 by CAS lands on its client's ticket page; 教育魔方 (whose `sessionId` any route's guard
+          // takes) and OpenID Connect on the flow's own path.
+          const to = cas && name === 'zjer' ? f.landing[flow.client === 'h5' ? 'h5' : 'web'] : flow.redirect;
           return reply.redirect(hashUrl(to, { [f.param]: ticket }), 302);
         } catch (err) {
           if (!(err instanceof ProviderRejected || err instanceof ProviderUnavailable)) throw err;

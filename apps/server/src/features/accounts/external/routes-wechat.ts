@@ -31,7 +31,11 @@ import { wechatAuthorizeUrl, WechatError } from './wechat-client';
 export const WECHAT_CALLBACK_PATH = '/auth/wechat/callback';
 const DEFAULT_REDIRECT = { web: '/', h5: '/mobileH5/home' } as const;
 const LOGIN_PAGE = { web: '/loginRegistration?loginStep=1', h5: '/mobileH5/login' } as const;
-const BIND_CHOICE = '/mobileH5/bindChoiceWx';
+/** The bind screen of an unbound WeChat login: the H5 one, or the desktop one returning to `redirect`. */
+function bindChoice(client: 'web' | 'h5', redirect: string): string {
+  if (client === 'h5') return '/mobileH5/bindChoiceWx';
+  return `/bindAccount?${new URLSearchParams({ provider: 'wechat', redirect }).toString()}`;
+}
 
 /** `/#<path>` with `params` appended to the path's own query. */
 export function hashUrl(path: string, params: Record<string, string>): string {
@@ -202,7 +206,12 @@ const wechatRoutes: FastifyPluginAsyncZod<WechatRoutesOptions> = async (app, { c
           detail: { method: 'wechat', reason: 'not_bound' },
         });
       const bound = isBind && user?.id === flow.userId;
-      return ok({ url: hashUrl(isBind ? flow.redirect : BIND_CHOICE, { unionId: ticket, isBound: String(bound) }) });
+      return ok({
+        url: hashUrl(isBind ? flow.redirect : bindChoice(client, flow.redirect), {
+          unionId: ticket,
+          isBound: String(bound),
+        }),
+      });
     },
   );
 

@@ -5,22 +5,21 @@
  * register a new one; the identity is bound to that account right after. A new account then
  * chooses its identity (selectIdentity) and completes its profile (improveInformation).
  */
-import type { ExternalProvider, LoginData } from '@eav/contract';
+import type { ExternalProvider } from '@eav/contract';
 import { Button, Dialog, ErrorBlock, Tabs, Toast, DotLoading } from 'antd-mobile';
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useSession } from '@/stores/session';
 import { MobileAuthFrame } from '@/features/auth/components/mobile/mobile-auth-frame';
-import { useCompleteLogin, safeRedirect } from '@/features/auth/hooks/use-complete-login';
-import { bindIdentity } from '@/features/identity/api/bind-identity';
+import { safeRedirect } from '@/features/auth/hooks/use-complete-login';
 import { useBindProfile } from '@/features/identity/api/get-bind-profile';
 import { ExternalProfileCard } from '@/features/identity/components/mobile/external-profile-card';
 import styles from '@/features/identity/components/mobile/mobile.module.css';
 import { useNoReferrer } from '@/features/identity/hooks/use-no-referrer';
-import { bindConfirmText, PROVIDER_LABELS } from '@/features/identity/utils/labels';
-import { clearPending, latestPending, type PendingBinding } from '@/features/identity/utils/pending-binding';
+import { PROVIDER_LABELS } from '@/features/identity/utils/labels';
+import { latestPending } from '@/features/identity/utils/pending-binding';
+import { useLoginThenBind, type BindPrompts } from '../../bind-flow';
 
 // The account forms carry the contract's field rules (zod): loaded with the form, not the page.
 const PasswordLoginForm = lazy(() =>
@@ -30,49 +29,11 @@ const RegisterForm = lazy(() =>
   import('@/features/auth/components/mobile/mobile-forms').then((m) => ({ default: m.MobileRegisterForm })),
 );
 
-/**
- * After a login or registration on a bind screen: store the user, ask the person to confirm the
- * binding in a dialog naming the provider's account (`externalName`) and the portal account they
- * logged in to, bind the pending identity with the new token on 确认绑定, then complete the login
- * towards `next`. 取消 or a failed binding leaves the person logged in and unbound, saying why
- * (e.g. this account already has a WeChat bound).
- */
-export function useLoginThenBind(pending: PendingBinding | null, externalName?: string) {
-  const completeLogin = useCompleteLogin(paths.mobile.home);
-  return useCallback(
-    async (data: LoginData, next: string) => {
-      useSession.getState().setUser({ ...data });
-      const confirmed =
-        !!pending &&
-        (await Dialog.confirm({
-          content: (
-            <span data-testid="bind-confirm">{bindConfirmText(pending.provider, externalName, data.userName)}</span>
-          ),
-          confirmText: '确认绑定',
-          cancelText: '取消',
-        }));
-      if (pending && !confirmed) {
-        clearPending(pending.provider);
-        Toast.show({ content: '已登录，未绑定第三方账号' });
-      }
-      if (pending && confirmed) {
-        try {
-          await bindIdentity(pending);
-          clearPending(pending.provider);
-          Toast.show({ content: `${PROVIDER_LABELS[pending.provider]}账号绑定成功` });
-        } catch (e) {
-          if (e instanceof ApiError && e.code === 'OAUTH.INVALID') clearPending(pending.provider);
-          Toast.show({
-            content: `已登录，但绑定未完成：${e instanceof ApiError ? e.msg : '请稍后在个人中心重试'}`,
-            duration: 4000,
-          });
-        }
-      }
-      await completeLogin(data, next);
-    },
-    [pending, externalName, completeLogin],
-  );
-}
+/** The H5 dialog and toast of the shared login-then-bind flow. */
+export const H5_PROMPTS: BindPrompts = {
+  confirm: (content) => Dialog.confirm({ content, confirmText: '确认绑定', cancelText: '取消' }),
+  notify: (text, long) => void Toast.show({ content: text, ...(long ? { duration: 4000 } : {}) }),
+};
 
 /** The bind screen of `provider` (or of whichever identity is pending). */
 export function BindChoiceScreen({ provider }: { provider?: ExternalProvider }) {
@@ -85,7 +46,12 @@ export function BindChoiceScreen({ provider }: { provider?: ExternalProvider }) 
   // Set once the login succeeded: the ticket is about to be spent by the binding.
   const [binding, setBinding] = useState(false);
   const profile = useBindProfile(pending?.ticket, binding);
-  const loginThenBind = useLoginThenBind(pending, profile.data?.profile.name ?? pending?.profile?.name);
+  const loginThenBind = useLoginThenBind(
+    pending,
+    profile.data?.profile.name ?? pending?.profile?.name,
+    H5_PROMPTS,
+    paths.mobile.home,
+  );
   const [tab, setTab] = useState(search.get('tab') === 'register' ? 'register' : 'login');
   const label = provider ? PROVIDER_LABELS[provider] : pending ? PROVIDER_LABELS[pending.provider] : '第三方';
   const redirect = safeRedirect(search.get('redirect'), paths.mobile.home);

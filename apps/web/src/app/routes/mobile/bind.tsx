@@ -16,7 +16,8 @@ import styles from '@/features/identity/components/mobile/mobile.module.css';
 import { useNoReferrer } from '@/features/identity/hooks/use-no-referrer';
 import { PROVIDER_LABELS } from '@/features/identity/utils/labels';
 import { latestPending } from '@/features/identity/utils/pending-binding';
-import { useLoginThenBind } from './bind-choice';
+import { useLoginThenBind } from '../../bind-flow';
+import { H5_PROMPTS } from './bind-choice';
 
 const SmsLoginForm = lazy(() =>
   import('@/features/auth/components/mobile/mobile-forms').then((m) => ({ default: m.MobileSmsLoginForm })),
@@ -38,7 +39,12 @@ export default function MobileBindRoute() {
   // Set once the login succeeded: the ticket is about to be spent by the binding.
   const [binding, setBinding] = useState(false);
   const profile = useBindProfile(pending?.ticket, binding);
-  const loginThenBind = useLoginThenBind(pending, profile.data?.profile.name ?? pending?.profile?.name);
+  const loginThenBind = useLoginThenBind(
+    pending,
+    profile.data?.profile.name ?? pending?.profile?.name,
+    H5_PROMPTS,
+    paths.mobile.home,
+  );
   const redirect = safeRedirect(search.get('redirect'), paths.mobile.home);
   const label = pending ? PROVIDER_LABELS[pending.provider] : '第三方';
 

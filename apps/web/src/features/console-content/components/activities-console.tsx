@@ -35,6 +35,7 @@ function Figures({ activity }: { activity: AdminActivity }) {
           <Statistic title="累计积分" value={stats.data.points} />
           <Statistic title="抽奖次数" value={stats.data.draws} />
           <Statistic title="剩余奖品" value={stats.data.prizesLeft} />
+          <Statistic title="剩余参与奖" value={stats.data.participationLeft} />
         </div>
       )}
     </Card>

@@ -3,7 +3,7 @@
  * 解除锁定 and 结束会话 (support, admin), 停用/启用, 后台角色 and 重置二次验证 of another admin's enrolled
  * second factor (admin). Destructive ones ask first.
  */
-import { CONSOLE_ROLE_LABELS, CONSOLE_ROLES, isConsoleRole, type ConsoleRole } from '@eav/contract';
+import { CONSOLE_ROLE_LABELS, CONSOLE_ROLES, isConsoleRole, roleLabel, type ConsoleRole } from '@eav/contract';
 import { Alert, App, Button, Checkbox, Descriptions, Drawer, List, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useAdminMe } from '../api/admin-me';
@@ -68,7 +68,7 @@ export function UserDrawer({
             <Descriptions.Item label="手机号">{u.phone ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="姓名">{u.realName ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="学校">{u.school ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="身份">{u.identity}</Descriptions.Item>
+            <Descriptions.Item label="身份">{roleLabel(u.identity)}</Descriptions.Item>
             <Descriptions.Item label="状态">
               {USER_STATUS_LABELS[u.status] ?? u.status}
               {u.lockedUntil && (

@@ -8,6 +8,7 @@ import {
   CONSOLE_ROLE_LABELS,
   CONSOLE_ROLES,
   isConsoleRole,
+  roleLabel,
   type AdminUserRow,
   type AdminUsersQuery,
 } from '@eav/contract';
@@ -147,7 +148,7 @@ export function UsersSection({ isAdmin }: { isAdmin: boolean }) {
                 render: (roles: string[]) =>
                   roles.map((r) => (
                     <Tag key={r} color={isConsoleRole(r) ? 'blue' : undefined}>
-                      {isConsoleRole(r) ? CONSOLE_ROLE_LABELS[r] : r}
+                      {roleLabel(r)}
                     </Tag>
                   )),
               },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideGuard, homeFor, inAppRoute, loginFor, withoutSensitive } from './guard';
+import { afterLogin, bindScreenFor, decideGuard, homeFor, inAppRoute, loginFor, withoutSensitive } from './guard';
 
 const q = (s: string) => new URLSearchParams(s);
 
@@ -93,5 +93,42 @@ describe('homeFor / loginFor', () => {
     expect(homeFor('/loginRegistration')).toBe('/');
     expect(loginFor('/mobileH5/home')).toBe('/mobileH5/login');
     expect(loginFor('/zjhAuth')).toBe('/loginRegistration?loginStep=1');
+  });
+});
+
+describe('bindScreenFor / afterLogin', () => {
+  it('keeps an H5 login on the H5 bind screens', () => {
+    expect(bindScreenFor('wechat', '/mobileH5/home')).toBe('/mobileH5/bindChoiceWx');
+    expect(bindScreenFor('educube', '/mobileH5/userCenter')).toBe('/mobileH5/bindChoiceMf');
+  });
+
+  it('sends a desktop login to the desktop bind screen, which returns where the login started', () => {
+    const screen = (to: string) => {
+      const [path, query] = to.split('?');
+      return [path, Object.fromEntries(new URLSearchParams(query))];
+    };
+    expect(screen(bindScreenFor('wechat', '/myBook'))).toEqual([
+      '/bindAccount',
+      { provider: 'wechat', redirect: '/myBook' },
+    ]);
+    expect(screen(bindScreenFor('educube', '/user?tab=1'))).toEqual([
+      '/bindAccount',
+      { provider: 'educube', redirect: '/user?tab=1' },
+    ]);
+    // Never back to a login page.
+    expect(screen(bindScreenFor('wechat', '/loginRegistration?loginStep=1'))[1]).toMatchObject({ redirect: '/' });
+  });
+
+  it('continues where the login came back to, a login page counting as its home', () => {
+    expect(afterLogin('/user')).toBe('/user');
+    expect(afterLogin('/mobileH5/home')).toBe('/mobileH5/home');
+    expect(afterLogin('/loginRegistration?loginStep=1')).toBe('/');
+    expect(afterLogin('/mobileH5/login')).toBe('/mobileH5/home');
+  });
+
+  it('only stores a unionId on the desktop bind screen', () => {
+    expect(decideGuard('/bindAccount', new URLSearchParams('unionId=bt_1&isBound=false'), false)).toMatchObject({
+      branch: 'store-only',
+    });
   });
 });

@@ -6,9 +6,9 @@
  * - `sessionId` → education-cube login;
  * - `code` (not on /mobileH5/login or the certificate verification page) → WeChat H5 login, then the
  *   answered in-app URL;
- * - `unionId` (not on login, bindChoiceWx, bind, register) → stored, then: a local user continues;
- *   `isBound` with `token` and `userId` logs in; otherwise /mobileH5/bindChoiceWx. On the four
- *   excluded pages the value is only stored, for the page to use.
+ * - `unionId` (not on login, bindChoiceWx, bind, register, the desktop bindAccount) → stored, then: a
+ *   local user continues; `isBound` with `token` and `userId` logs in; otherwise the bind screen of
+ *   the site (`bindScreenFor`). On the excluded pages the value is only stored, for the page to use.
  */
 import { paths } from '@/config/paths';
 
@@ -21,6 +21,7 @@ export const SENSITIVE_PARAMS = ['sessionId', 'code', 'state', 'unionId', 'isBou
  */
 const CODE_EXCLUDED = new Set<string>([paths.mobile.login, paths.teachersTrainingVerify]);
 const UNION_ID_EXCLUDED = new Set<string>([
+  paths.bindAccount,
   paths.mobile.login,
   paths.mobile.bindChoiceWx,
   paths.mobile.bind,
@@ -107,4 +108,27 @@ export function loginFor(pathname: string): string {
   return pathname.startsWith('/mobileH5') || pathname.startsWith('/mobile/')
     ? paths.mobile.login
     : `${paths.loginRegistration}?loginStep=1`;
+}
+
+/** True for the login pages of either site, where nobody returns to after logging in. */
+export function isLoginPage(route: string): boolean {
+  const path = route.split('?')[0] ?? '';
+  return path === paths.loginRegistration || path === paths.mobile.login;
+}
+
+/**
+ * The bind screen for an unbound third-party login that came back to `rest`: on the H5 site
+ * bindChoiceWx / bindChoiceMf, on the desktop the desktop bind screen, which returns to `rest` (the
+ * home instead of a login page) once bound.
+ */
+export function bindScreenFor(provider: 'wechat' | 'educube', rest: string): string {
+  if (homeFor(rest) === paths.mobile.home)
+    return provider === 'wechat' ? paths.mobile.bindChoiceWx : paths.mobile.bindChoiceMf;
+  const redirect = isLoginPage(rest) ? paths.home : rest;
+  return `${paths.bindAccount}?${new URLSearchParams({ provider, redirect }).toString()}`;
+}
+
+/** Where a third-party login that came back to `rest` continues: `rest`, or the site's home for a login page. */
+export function afterLogin(rest: string): string {
+  return isLoginPage(rest) ? homeFor(rest) : rest;
 }

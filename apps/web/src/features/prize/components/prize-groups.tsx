@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { usePrizeGroups } from '../api/get-prize-groups';
-import { chance } from '../lib/format';
+import { chance, prizesLeft } from '../lib/format';
 import { PrizeSection, SectionState } from './section';
 import styles from './prize.module.css';
 
@@ -15,7 +15,7 @@ export function PrizeGroups({ code, drawAction }: { code: string; drawAction: Re
     <PrizeSection
       id="prize-groups"
       title="积分抽奖"
-      note={data ? `每次 ${data.drawCost} 积分` : undefined}
+      note={data ? `每次 ${data.drawCost} 积分 · 剩余奖品 ${prizesLeft(data.groups)} 件` : undefined}
       testId="prize-groups"
     >
       <SectionState
@@ -31,11 +31,9 @@ export function PrizeGroups({ code, drawAction }: { code: string; drawAction: Re
             <li key={g.id} className={styles.group} data-testid="prize-group">
               <span className={styles.groupName}>{g.name}</span>
               <span className={styles.groupMeta}>
-                剩余 {g.left} / {g.quantity}
+                {g.fallback ? '参与奖：所抽奖项已抽完时发放' : `剩余 ${g.left} / ${g.quantity}`}
               </span>
-              <span className={styles.groupMeta}>
-                {g.fallback ? '兜底奖项 · ' : ''}概率 {chance(g.weight, data.totalWeight)}
-              </span>
+              <span className={styles.groupMeta}>概率 {chance(g.weight, data.totalWeight)}</span>
             </li>
           ))}
         </ul>

@@ -21,3 +21,11 @@ export function chance(weight: number, totalWeight: number): string {
   const pct = Math.round((weight / totalWeight) * 1000) / 10;
   return `${pct}%`;
 }
+
+/**
+ * Real prizes left: the fallback (participation) award is what a draw gives once they run out, so
+ * it is never counted among them.
+ */
+export function prizesLeft(groups: readonly { left: number; fallback: boolean }[]): number {
+  return groups.reduce((n, g) => (g.fallback ? n : n + Math.max(0, g.left)), 0);
+}

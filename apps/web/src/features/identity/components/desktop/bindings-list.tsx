@@ -81,7 +81,7 @@ export function BindingsList({ userId }: { userId: number }) {
     if (provider === 'wechat') return setWxOpen(true);
     saveReturnTo(paths.userBindings);
     start.mutate(
-      { which: provider === 'zjer' ? 'zjer' : 'educube', redirect: paths.userBindings },
+      { which: provider === 'zjer' ? 'zjer' : 'educubeWeb', redirect: paths.userBindings },
       {
         onSuccess: ({ url }) => window.location.assign(url),
         onError: (e) => setError(e.message || '暂时无法跳转，请稍后重试'),

@@ -1,7 +1,7 @@
 /**
  * 之江汇 and 教育魔方 login buttons of the desktop login page (docs/identity.md): each asks the server
  * for the provider's login address and leaves for it; the provider sends the browser back to
- * /zjhAuth (之江汇) or to the education-cube `sessionId` route guard.
+ * /zjhAuth (之江汇) or, with the education cube's `sessionId` for the route guard, to `redirect`.
  */
 import { Alert, Button } from 'antd';
 import { useProviderLoginUrl, type ProviderStart } from '../../api/provider-login-url';
@@ -22,7 +22,7 @@ export function ThirdPartyButtons({ redirect }: { redirect?: string }) {
         <Button onClick={() => go('zjer')} loading={pending === 'zjer'} data-testid="login-zjer">
           之江汇登录
         </Button>
-        <Button onClick={() => go('educube')} loading={pending === 'educube'} data-testid="login-educube">
+        <Button onClick={() => go('educubeWeb')} loading={pending === 'educubeWeb'} data-testid="login-educube">
           教育魔方登录
         </Button>
       </div>
