@@ -169,7 +169,7 @@ export async function signedGet<T>(url: string, p: string, query: Record<string,
   return ((await res.json()) as { data: T }).data;
 }
 
-const id = (f: TextbookFacets, dim: keyof Omit<TextbookFacets, 'total'>, name: string) =>
+const id = (f: TextbookFacets, dim: keyof Omit<TextbookFacets, 'total' | 'readable'>, name: string) =>
   f[dim].find((v) => v.name === name)?.id;
 
 /** Filter combinations a visitor clicks through (学段 → 学科 → 版本 → 年级). */
