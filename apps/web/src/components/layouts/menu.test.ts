@@ -43,6 +43,7 @@ const EXPECTED: Record<string, MenuKey | null> = {
   '/terms': null,
   '/privacy': null,
   '/zjhAuth': null,
+  '/bindAccount': null,
   '/mobile/login': null,
   '/mobile/perview': null,
   // The console has its own shell and menu.
