@@ -61,6 +61,20 @@ function Slides({ banners }: { banners: Banner[] }) {
   const root = useRef<HTMLDivElement>(null);
   const sync = useCallback(() => syncInert(root.current), []);
   useEffect(sync, [sync, banners]);
+  // The carousel re-renders its slides and looping copies after its own mount and on resize, outside
+  // React's effects here: every change of a slide's aria-hidden or of the slides is synced at once
+  // (a microtask), so no hidden slide is ever focusable.
+  useEffect(() => {
+    if (!root.current) return;
+    const observer = new MutationObserver(sync);
+    observer.observe(root.current, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-hidden'],
+    });
+    return () => observer.disconnect();
+  }, [sync]);
   return (
     <section
       className="eav-banner"
