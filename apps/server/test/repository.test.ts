@@ -333,10 +333,15 @@ describe('project docs', () => {
   });
 
   it('the console audit log names every audit event the server writes', () => {
-    // The event names are a type union in the server; the web's labels are a table beside the menu.
-    const server = fs.readFileSync(path.join(ROOT, 'apps/server/src/features/accounts/audit.ts'), 'utf8');
-    const union = /export type AuditEvent =([^;]*);/.exec(server)?.[1] ?? '';
-    const events = [...union.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]!);
+    // The event names are two type unions in the server (the accounts' own and the operators'); the
+    // web's labels are a table beside the menu.
+    const read = (f: string) => fs.readFileSync(path.join(ROOT, f), 'utf8');
+    const accounts = /export type AuditEvent =([^;]*);/.exec(read('apps/server/src/features/accounts/audit.ts'))?.[1];
+    const operators = /export type OperatorAuditEvent =([^;]*);/.exec(
+      read('apps/server/src/lib/operator-audit.ts'),
+    )?.[1];
+    expect(accounts).toContain('OperatorAuditEvent');
+    const events = [...`${accounts}${operators}`.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]!);
     expect(events.length).toBeGreaterThan(20);
     const web = fs.readFileSync(path.join(ROOT, 'apps/web/src/features/console/lib/sections.ts'), 'utf8');
     const table = /AUDIT_EVENT_LABELS[^=]*=\s*{([^}]*)}/.exec(web)?.[1] ?? '';

@@ -65,6 +65,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   lock: '账号锁定',
   logout: '退出登录',
   register: '注册',
+  consent: '同意用户协议与隐私政策',
   password_change: '修改密码',
   password_reset: '重置密码',
   cancel: '注销账号',
