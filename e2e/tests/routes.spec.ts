@@ -5,8 +5,8 @@
  * one `h1` and one `main` landmark, and axe (WCAG 2.0 A/AA, 2.1 AA, 2.2 AA rules and axe's experimental
  * rules) must find no serious or critical violation. The list is read from the `paths` table at run
  * time, so a new route is checked without editing this file; routes that show one item get the id
- * of a real item of the demo data. One test per configuration walks all its routes in one page and
- * reports every problem at once; each route belongs to one viewport (desktop or phone) and is opened
+ * of a real item of the demo data. Each configuration's routes are cut into walks of a dozen routes, one test each, and a walk opens
+ * its routes in one page and reports every problem at once; each route belongs to one viewport (desktop or phone) and is opened
  * once per walk, and each page is scanned by axe once per walk (a route that leads to a page already
  * scanned is not scanned again).
  */
@@ -199,6 +199,9 @@ test('the route list covers the paths table', () => {
   expect(ROUTES).toContain(paths.mobile.home);
   expect(ROUTES).toContain(paths.paperPrint);
   expect(ROUTES.length).toBeGreaterThan(60);
+  // The walks together open every route of a configuration once.
+  expect(walks(desktopRoutes).flat()).toEqual(desktopRoutes);
+  expect(walks(phoneRoutes).flat()).toEqual(phoneRoutes);
 });
 
 test.describe.configure({ mode: 'parallel' });
@@ -209,28 +212,45 @@ test.describe.configure({ mode: 'parallel' });
  */
 const ROUTE_LIMIT = 20_000;
 
+/**
+ * Routes per walk: each walk is its own test with its own page, so the walks share the run's workers
+ * instead of one worker walking every route of a configuration while the others wait.
+ */
+const ROUTES_PER_WALK = 12;
+
+/** `routes` cut into walks of at most ROUTES_PER_WALK, in order, of about equal length. */
+function walks(routes: readonly string[]): string[][] {
+  const count = Math.ceil(routes.length / ROUTES_PER_WALK);
+  const size = Math.ceil(routes.length / count);
+  return Array.from({ length: count }, (_, i) => routes.slice(i * size, (i + 1) * size));
+}
+
 for (const loggedIn of [false, true]) {
   const who = loggedIn ? 'logged in' : 'logged out';
 
   test.describe(`desktop 1440, ${who}`, () => {
     test.use({ viewport: { width: 1440, height: 900 } });
-    test(`every desktop route`, async ({ page, allowConsoleErrors }) => {
-      test.setTimeout(desktopRoutes.length * ROUTE_LIMIT);
-      // Guarded and item routes answer 401/404 to visitors; this walk checks the pages only.
-      allowConsoleErrors(/Failed to load resource/);
-      if (loggedIn) await logIn(page);
-      expect(await walk(page, desktopRoutes)).toEqual([]);
-    });
+    for (const [i, part] of walks(desktopRoutes).entries()) {
+      test(`desktop routes, walk ${i + 1}: ${part[0]} to ${part.at(-1)}`, async ({ page, allowConsoleErrors }) => {
+        test.setTimeout(part.length * ROUTE_LIMIT);
+        // Guarded and item routes answer 401/404 to visitors; this walk checks the pages only.
+        allowConsoleErrors(/Failed to load resource/);
+        if (loggedIn) await logIn(page);
+        expect(await walk(page, part)).toEqual([]);
+      });
+    }
   });
 
   test.describe(`H5 375, ${who}`, () => {
     test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, userAgent: MOBILE_UA });
-    test(`every H5 route`, async ({ page, allowConsoleErrors }) => {
-      test.setTimeout(phoneRoutes.length * ROUTE_LIMIT);
-      allowConsoleErrors(/Failed to load resource/);
-      if (loggedIn) await logIn(page);
-      expect(await walk(page, phoneRoutes)).toEqual([]);
-    });
+    for (const [i, part] of walks(phoneRoutes).entries()) {
+      test(`H5 routes, walk ${i + 1}: ${part[0]} to ${part.at(-1)}`, async ({ page, allowConsoleErrors }) => {
+        test.setTimeout(part.length * ROUTE_LIMIT);
+        allowConsoleErrors(/Failed to load resource/);
+        if (loggedIn) await logIn(page);
+        expect(await walk(page, part)).toEqual([]);
+      });
+    }
   });
 }
 

@@ -47,7 +47,7 @@ function MyItem({ item }: { item: MyTextbook }) {
           {progress ? (
             <>
               已读至第 {progress.page} 页{progress.totalPages ? ` / 共 ${progress.totalPages} 页` : ''}
-              {percent !== null && <Progress percent={percent} size="small" showInfo={false} />}
+              {percent !== null && <Progress percent={percent} size="small" showInfo={false} aria-label="阅读进度" />}
             </>
           ) : (
             '尚未开始阅读'

@@ -151,6 +151,7 @@ export function TextbookDetail({ renderExtra }: TextbookDetailProps = {}) {
                     {progress.totalPages ? (
                       <Progress
                         size="small"
+                        aria-label="阅读进度"
                         style={{ flex: 1, margin: 0 }}
                         percent={Math.round((progress.page / progress.totalPages) * 100)}
                       />
