@@ -70,6 +70,11 @@ export interface BuildOptions {
   clock?: () => number;
   /** Pino options or false; defaults to the config's level. */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Monotonic clock (ms) spacing the read cache's version reads (lib/read-cache.ts);
+   * `performance.now` unless a test moves it instead of waiting.
+   */
+  monotonic?: () => number;
   /** Prefix of shared keys in Redis (tests isolate runs with a random one). */
   kvPrefix?: string;
   /** Most keys of the in-process key-value store (tests lower it to see it bounded). */
@@ -149,7 +154,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...(options.kvMaxKeys ? { maxKeys: options.kvMaxKeys } : {}),
   });
   // Read cache and the invalidation bus of in-process caches (decision 011).
-  await app.register(readCachePlugin, { prefix: options.kvPrefix ?? 'eav:' });
+  await app.register(readCachePlugin, { prefix: options.kvPrefix ?? 'eav:', monotonic: options.monotonic });
   // The console's import jobs, shared by every instance through kv and pub/sub.
   await app.register(importJobsPlugin, { prefix: options.kvPrefix ?? 'eav:' });
   // Before every route, so each one is timed (docs/operations.md, Metrics).

@@ -20,6 +20,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export interface ReadCachePluginOptions {
   /** Prefix of shared Redis names, as for `kv` (the channel is `<prefix>invalidate`). */
   prefix?: string;
+  /** Monotonic clock (ms) spacing version reads; `performance.now` by default. */
+  monotonic?: () => number;
 }
 
 export default fp<ReadCachePluginOptions>(
@@ -27,7 +29,7 @@ export default fp<ReadCachePluginOptions>(
     const bus = new InvalidationBus(app.redis, `${opts.prefix ?? 'eav:'}invalidate`);
     await bus.start();
     app.decorate('invalidation', bus);
-    const cache = new ReadCache({ db: app.db, bus, clock: () => app.clock() });
+    const cache = new ReadCache({ db: app.db, bus, clock: () => app.clock(), monotonic: opts.monotonic });
     app.decorate('readCache', cache);
     // A write answered by this process is seen by its next read: whatever route wrote, the
     // versions are read again (other instances see it within VERSION_CHECK_MS, or at once when the
