@@ -23,7 +23,7 @@ import erasurePlugin from './plugins/erasure';
 import errorsPlugin from './plugins/errors';
 import jsonCompressionPlugin from './plugins/json-compression';
 import importJobsPlugin from './plugins/import-jobs';
-import kvPlugin, { RATE_LIMIT_CLIENTS } from './plugins/kv';
+import kvPlugin from './plugins/kv';
 import metricsPlugin from './plugins/metrics';
 import rawBodyPlugin from './plugins/raw-body';
 import readCachePlugin from './plugins/read-cache';
@@ -56,7 +56,7 @@ import healthRoutes from './routes/health';
 import testClockRoutes from './routes/test-clock';
 import { ShiftedClock } from './lib/test-clock';
 import { runSeeders } from './seed';
-import { resilientRateLimitStore } from './lib/rate-limit-store';
+import { kvRateLimitStore } from './lib/rate-limit-store';
 
 z.config(z.locales.zhCN());
 
@@ -159,17 +159,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(importJobsPlugin, { prefix: options.kvPrefix ?? 'eav:' });
   // Before every route, so each one is timed (docs/operations.md, Metrics).
   await app.register(metricsPlugin, config.metrics);
-  // Without Redis, @fastify/rate-limit keeps one in-memory LRU map of clients per rate-limited
-  // route, sized by the route's own `cache` (the plugin-level one is not passed on): bound each.
-  app.addHook('onRoute', (route) => {
-    const limit = route.config?.rateLimit;
-    if (limit && typeof limit === 'object') limit.cache ??= RATE_LIMIT_CLIENTS;
-  });
   await app.register(rateLimit, {
     global: false,
-    cache: RATE_LIMIT_CLIENTS,
-    // With Redis: counted there, and in process while it is unreachable (lib/rate-limit-store.ts).
-    ...(app.redis ? { store: resilientRateLimitStore(app.redis, `${options.kvPrefix ?? 'eav:'}rl:`) } : {}),
+    // Counted in kv by fixed windows of the business clock, as every other limit (lib/rate-limit-store.ts).
+    store: kvRateLimitStore(app.kv, () => app.clock()),
   });
   await app.register(signPlugin, { secret: config.signSecret, ...(options.now ? { now: options.now } : {}) });
   await app.register(authPlugin, { consoleMfa: config.consoleMfa });

@@ -1,103 +1,67 @@
 /**
- * Rate-limit counting. The store of @fastify/rate-limit when Redis is configured: counts in Redis (shared by every
- * instance) and, while Redis is unreachable, in process (docs/operations.md, Redis outage).
+ * Rate-limit counting, one rule for every limit: fixed windows of the business clock, counted in
+ * `app.kv` (Redis when configured, shared by every instance; in process without it, and while Redis
+ * is unreachable, docs/operations.md, Redis outage).
  *
- * Why not the plugin's own choices: its Redis store fails every rate-limited request while Redis is
- * down (each answers 500), and `skipOnError` would lift the limits altogether, which rewards an
- * attacker who can time an outage. Counting per instance for those seconds keeps every limit in
- * force (at most N times the limit with N instances) and keeps the routes answering.
- *
- * And `hitWindow`: fixed-window counters in `app.kv` for limits keyed by what a request names
- * (an account, a phone, a class) rather than by its address.
+ * `kvRateLimitStore` is the store of @fastify/rate-limit, written on the plugin's public store
+ * interface. Why not the plugin's own stores: its Redis store fails every rate-limited request while
+ * Redis is down (each answers 500), and `skipOnError` would lift the limits altogether, which rewards
+ * an attacker who can time an outage; `kv` counts in process for those seconds instead, which keeps
+ * every limit in force (at most N times the limit with N instances) and the routes answering. And
+ * with one counting rule, the limits keyed by an address and those keyed by what a request names (an
+ * account, a phone, a class: `hitWindow`, known only after the body is read) behave alike, and tests
+ * move the clock instead of waiting for a window to pass.
  */
 import { Messages } from '@eav/contract';
-import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { Redis } from 'ioredis';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Kv } from '../plugins/kv';
 import { tooMany } from './errors';
 import { sha256Hex } from './tokens';
-// The plugin's two stores, CommonJS modules without types of their own.
-// @ts-expect-error -- no declaration file
-import LocalStoreImpl from '@fastify/rate-limit/store/LocalStore.js';
-// @ts-expect-error -- no declaration file
-import RedisStoreImpl from '@fastify/rate-limit/store/RedisStore.js';
 
-/** The callback of a store's `incr`: the count in the window and the window's time left in ms. */
-type IncrCallback = (err: Error | null, result: { current: number; ttl: number } | null) => void;
-
-/** A store as @fastify/rate-limit calls it (its `RateLimitStore` contract). */
-interface Store {
-  incr(key: string, cb: IncrCallback, timeWindow: number, max: number): void;
-  child(routeOptions: RouteOptions): Store;
-}
-
-interface RouteOptions {
-  continueExceeding?: boolean;
-  exponentialBackoff?: boolean;
-  cache?: number;
-  routeInfo: { method: string; url: string };
-}
-
-const LocalStore = LocalStoreImpl as new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-  cache?: number,
-) => Store;
-const RedisStore = RedisStoreImpl as new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-  redis: Redis,
-  key?: string,
-) => Store;
-
-/** Options the plugin passes to a custom store's constructor (its global parameters). */
-interface GlobalParams {
-  continueExceeding?: boolean;
-  exponentialBackoff?: boolean;
-  cache?: number;
+/** What the plugin passes to a store's constructor and `child`: the limit's options, normalised. */
+interface StoreOptions {
+  timeWindow?: unknown;
+  routeInfo?: { method?: string; url?: string };
 }
 
 /**
- * Builds the store class for `register(rateLimit, { store })`: Redis first; the in-process store
- * when the connection is not ready or a command fails. `nameSpace` prefixes the Redis keys.
+ * Builds the store class for `register(rateLimit, { store })`: each route's clients counted under
+ * the route's method and URL by `hitWindow`, in `kv` on the business clock `now` (ms).
  */
-export function resilientRateLimitStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
-  class ResilientStore implements Store {
-    private readonly shared: Store;
-    private readonly local: Store;
+export function kvRateLimitStore(kv: Kv, now: () => number): FastifyRateLimitStoreCtor {
+  class KvStore implements FastifyRateLimitStore {
+    private readonly name: string;
 
-    constructor(params: GlobalParams, shared?: Store, local?: Store) {
-      const continueExceeding = params.continueExceeding ?? false;
-      const exponentialBackoff = params.exponentialBackoff ?? false;
-      this.shared = shared ?? new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace);
-      this.local = local ?? new LocalStore(continueExceeding, exponentialBackoff, params.cache);
+    constructor(private readonly options: StoreOptions) {
+      const route = options.routeInfo;
+      // A digest of the route, so that a key stays short whatever the URL (kv's keys stay under 64 characters).
+      this.name = route?.method && route.url ? `rl:${sha256Hex(`${route.method} ${route.url}`).slice(0, 12)}` : 'rl';
     }
 
-    incr(key: string, cb: IncrCallback, timeWindow: number, max: number): void {
-      // Not connected: ioredis would queue the command and fail it only after its retries.
-      if (redis.status !== 'ready') return this.local.incr(key, cb, timeWindow, max);
-      this.shared.incr(
-        key,
-        (err, result) => (err ? this.local.incr(key, cb, timeWindow, max) : cb(null, result)),
-        timeWindow,
-        max,
+    /**
+     * Counts a hit of `key`. The plugin passes the window (ms, normalised) and the maximum after the
+     * callback; its published types name only the first two arguments.
+     */
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow?: number,
+      max?: number,
+    ): void {
+      const windowMs = timeWindow ?? (typeof this.options.timeWindow === 'number' ? this.options.timeWindow : 60_000);
+      hitWindow(kv, this.name, key, { max: max ?? Number.MAX_SAFE_INTEGER, windowMs }, now()).then(
+        (hit) => callback(null, { current: hit.count, ttl: hit.retryAfterMs }),
+        (err: Error) => callback(err),
       );
     }
 
-    child(routeOptions: RouteOptions): Store {
-      return new ResilientStore(
-        routeOptions,
-        this.shared.child(routeOptions),
-        new LocalStore(
-          routeOptions.continueExceeding ?? false,
-          routeOptions.exponentialBackoff ?? false,
-          routeOptions.cache,
-        ),
-      );
+    /** A route's store; the plugin passes the route's limit options, its route under `routeInfo`. */
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      // The published type names the route's own options; what arrives is the merged limit options.
+      return new KvStore(routeOptions as unknown as StoreOptions);
     }
   }
-  // The plugin's published types omit the window and the maximum it passes to `incr`.
-  return ResilientStore as unknown as FastifyRateLimitStoreCtor;
+  return KvStore as unknown as FastifyRateLimitStoreCtor;
 }
 
 /** A fixed-window limit: at most `max` hits per `windowMs` (ms). */

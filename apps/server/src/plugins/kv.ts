@@ -33,11 +33,6 @@ declare module 'fastify' {
  * image captcha and a per-address rate limit. Several instances, or more, need REDIS_URL.
  */
 export const MEMORY_KV_MAX_KEYS = 100_000;
-/**
- * Clients each rate-limited route remembers in process (@fastify/rate-limit keeps one LRU map per
- * route when Redis is not used; ~150 bytes per client): the least recently seen are forgotten first.
- */
-export const RATE_LIMIT_CLIENTS = 10_000;
 /** Writes between two checks whether expired keys are due to be swept. */
 const SWEEP_CHECK_WRITES = 1_000;
 
