@@ -10,7 +10,7 @@ import type { AppConfig } from '../../config';
 import { registerAccountErasers } from './account-erasure';
 import consoleAccounts from './console';
 import { registerExternalLogin } from './external';
-import adminRoutes from './routes-admin';
+import adminRoutes from './console/routes-user-status';
 import cancelRoutes from './routes-cancel';
 import consentRoutes from './routes-consent';
 import profileRoutes from './routes-profile';

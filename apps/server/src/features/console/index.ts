@@ -1,7 +1,7 @@
 /**
  * The operator console's home (概览, docs/console.md): a few counts over the other features' tables,
  * read only (like big-data/), for any console role. The console's sections live with the features
- * that own their data (accounts/console/, textbooks/routes-admin-batches.ts).
+ * that own their data (accounts/console/, textbooks/routes-console-batches.ts).
  */
 import { adminOverview, ApiPaths, CONSOLE_ACCESS, envelope, beijingDay } from '@eav/contract';
 import { and, count, gt, gte, isNotNull } from 'drizzle-orm';

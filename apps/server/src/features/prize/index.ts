@@ -2,7 +2,7 @@
  * Prize reading activity feature (docs/prize.md): one Fastify plugin made of route files by
  * concern – the activity and its books (`routes-activity.ts`), heartbeats and points
  * (`routes-reading.ts`), the ranking (`routes-rank.ts`), prize groups and draws (`routes-draw.ts`),
- * operators' calls (`routes-admin.ts`) – over one service (`service.ts`: activity cache, reading
+ * operators' calls (`routes-console.ts`) – over one service (`service.ts`: activity cache, reading
  * store and ranking store, in Redis with REDIS_URL, in process otherwise; reading credits written
  * to the database in batches by `flusher.ts`), and the eraser of what it stores about a user.
  */
@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { prizeEraser } from './erasure';
 import activityRoutes from './routes-activity';
-import adminRoutes from './routes-admin';
+import adminRoutes from './routes-console';
 import type { PrizeOptions } from './routes-common';
 import drawRoutes from './routes-draw';
 import rankRoutes from './routes-rank';

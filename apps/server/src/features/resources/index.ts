@@ -2,13 +2,13 @@
  * Digital resources feature (docs/resources.md): one Fastify plugin made of route files by concern –
  * search, facets, detail and chapters (`routes-search.ts`), signed file URLs, the file route and
  * statistics (`routes-files.ts`), my favourites, downloads and uploads (`routes-mine.ts`), teacher
- * uploads (`routes-upload.ts`) and operators' review (`routes-admin.ts`) – over a storage interface
+ * uploads (`routes-upload.ts`) and operators' review (`routes-console.ts`) – over a storage interface
  * (`storage.ts`, local disk under DATA_DIR) and the eraser of what it keeps about a user.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resourceEraser } from './erasure';
 import { createGenerator } from './generate';
-import adminRoutes from './routes-admin';
+import adminRoutes from './routes-console';
 import type { ResourcesContext, ResourcesOptions } from './routes-common';
 import fileRoutes from './routes-files';
 import mineRoutes from './routes-mine';

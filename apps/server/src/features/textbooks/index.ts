@@ -2,8 +2,8 @@
  * Digital textbooks feature (docs/api.md, Textbooks): one Fastify plugin made of route files by
  * concern – catalogue (`routes-catalogue.ts`), reader, PDFs and covers (`routes-reader.ts`),
  * network-learning videos (`routes-videos.ts`), activation and my textbooks
- * (`routes-activation.ts`), operators' codes and import (`routes-admin.ts`), the console's code
- * batches (`routes-admin-batches.ts`, docs/console.md), the console's catalogue section
+ * (`routes-activation.ts`), operators' codes and import (`routes-console-codes.ts`), the console's code
+ * batches (`routes-console-batches.ts`, docs/console.md), the console's catalogue section
  * (`routes-console.ts`: book edits, covers; `routes-console-imports.ts`: import jobs with progress
  * events; `routes-console-book.ts`: a book's PDF upload; `routes-console-export.ts`:
  * the book list's export) – and the eraser of
@@ -14,8 +14,8 @@ import { useRemoteMediaHosts } from './catalogue';
 import { useRasterCovers } from './cover-raster';
 import { eraseTextbookData } from './erasure';
 import activationRoutes from './routes-activation';
-import adminRoutes from './routes-admin';
-import batchRoutes from './routes-admin-batches';
+import adminRoutes from './routes-console-codes';
+import batchRoutes from './routes-console-batches';
 import catalogueRoutes from './routes-catalogue';
 import consoleRoutes from './routes-console';
 import bookContentRoutes from './routes-console-book';

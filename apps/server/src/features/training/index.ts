@@ -2,14 +2,14 @@
  * Smart teacher training feature (智慧研修, docs/training.md): one Fastify plugin made of route files
  * by concern – public list, course and certificate verification (`routes-public.ts`), a teacher's
  * enrolment, watching, quiz, archive and certificate (`routes-learner.ts`), operators' course
- * definitions and revocation (`routes-admin.ts`), the console's course table, publication and
+ * definitions and revocation (`routes-console-writes.ts`), the console's course table, publication and
  * certificate look-up (`routes-console.ts`) – and the eraser of the user data it keeps.
  * The question bank's question loader and the network-learning videos arrive as plugin options.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eraseTrainingData } from './erasure';
 import type { TrainingOptions } from './options';
-import adminRoutes from './routes-admin';
+import adminRoutes from './routes-console-writes';
 import consoleRoutes from './routes-console';
 import learnerRoutes from './routes-learner';
 import publicRoutes from './routes-public';

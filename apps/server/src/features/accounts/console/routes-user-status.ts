@@ -6,13 +6,13 @@
 import { adminUserData, ApiPaths, envelope, grantPlatformBody, userStatusBody } from '@eav/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userPlatforms, users } from '../../db/schema';
-import { conflict, notFound, unprocessable } from '../../lib/errors';
-import { ok } from '../../lib/http';
-import { ADMIN_ROLE } from '../../plugins/auth';
-import { audit } from './audit';
-import { findUserById } from './service';
-import { userIdParams } from './shared';
+import { userPlatforms, users } from '../../../db/schema';
+import { conflict, notFound, unprocessable } from '../../../lib/errors';
+import { ok } from '../../../lib/http';
+import { ADMIN_ROLE } from '../../../plugins/auth';
+import { audit } from '../audit';
+import { findUserById } from '../service';
+import { userIdParams } from '../shared';
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   async function adminView(userId: number) {
