@@ -173,6 +173,19 @@ describe('every record of data/', () => {
     await read({ url: ApiPaths.questionFacets });
   }, 900_000);
 
+  it('files every subject of the data under its official name (the questions’ 生物 under 生物学)', async () => {
+    const subjects = rowsOf<{ name: string; questions: number }>(
+      await t.database.db.execute(
+        sql`select d.name, count(q.id)::int as questions from dictionary d left join questions q on q.subject_id = d.id
+            where d.kind = 'subject' group by d.name`,
+      ),
+    );
+    const names = subjects.map((s) => s.name);
+    expect(names).toContain('生物学');
+    expect(names).not.toContain('生物');
+    expect(subjects.find((s) => s.name === '生物学')!.questions).toBeGreaterThan(0);
+  });
+
   it('every knowledge-point tree and every chapter tree', async () => {
     const pairs = rowsOf<{ stage_id: number; subject_id: number }>(
       await t.database.db.execute(sql`select distinct stage_id, subject_id from questions order by 1, 2`),

@@ -4,7 +4,7 @@
  * of 2017/2020), and the common 版本, 出版社 and 册次. Idempotent: existing names are kept.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { dictionary, stageSubject } from '../db/schema';
 import type { DictKind } from '@eav/contract';
 
@@ -116,6 +116,54 @@ export async function ensureDictionary(
     .from(dictionary)
     .where(and(eq(dictionary.kind, kind), inArray(dictionary.name, names as string[])));
   return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/**
+ * Names the shipped data spells otherwise than the official dictionary, per kind: imports file them under
+ * the official name. 生物学 is the subject's name in the curriculum standards (义务教育生物学课程标准 2022,
+ * 普通高中生物学课程标准 2017/2020) and on the textbooks; the 高考 question data says 生物.
+ */
+export const DICTIONARY_ALIASES: Partial<Record<DictKind, Readonly<Record<string, string>>>> = {
+  subject: { 生物: '生物学' },
+};
+
+/** The official spelling of the `kind` name `name` (DICTIONARY_ALIASES), or `name` itself. */
+export function officialName(kind: DictKind, name: string): string {
+  return DICTIONARY_ALIASES[kind]?.[name] ?? name;
+}
+
+/** Natural order for new dictionary names (选择性必修2 before 选择性必修10). */
+const natural = (a: string, b: string) => a.localeCompare(b, 'zh-Hans-CN', { numeric: true });
+
+/**
+ * The dictionary entries of the `kind` names an import uses, made where missing, under their official
+ * spelling (`officialName`): new entries sort after the official ones (seeded at 10…200), in natural
+ * order among themselves, and take the 学段 `stageOf` gives. Answers each given name → id (an alias and
+ * its official name share one id) and how many entries were made.
+ */
+export async function ensureImportedNames(
+  db: Db | Tx,
+  kind: DictKind,
+  names: Iterable<string>,
+  stageOf?: (name: string) => number | null,
+): Promise<{ ids: Map<string, number>; created: number }> {
+  const given = [...new Set(names)];
+  const list = [...new Set(given.map((n) => officialName(kind, n)))];
+  if (!list.length) return { ids: new Map(), created: 0 };
+  const existing = await db
+    .select({ name: dictionary.name })
+    .from(dictionary)
+    .where(and(eq(dictionary.kind, kind), inArray(dictionary.name, list)));
+  const known = new Set(existing.map((r) => r.name));
+  const missing = list.filter((n) => !known.has(n)).sort(natural);
+  const order = new Map(missing.map((n, i) => [n, 10_000 + i * 10]));
+  const official = await ensureDictionary(db as Db, kind, [...known, ...missing], (name) => ({
+    ...(order.has(name) ? { sortOrder: order.get(name)! } : {}),
+    ...(stageOf && order.has(name) ? { stageId: stageOf(name) } : {}),
+  }));
+  const ids = new Map(given.map((n) => [n, official.get(officialName(kind, n))!]));
+  for (const [name, id] of official) ids.set(name, id);
+  return { ids, created: missing.length };
 }
 
 /** Seeds the official dictionaries and the stage → subject mapping. */

@@ -5,12 +5,11 @@
  * fly, progress for a terminal, and the report.
  */
 import { CONTROL_CHARS_MESSAGE, isPlainText, type DictKind, type ImportIssue, type ImportReport } from '@eav/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db, Tx } from '../../db/client';
-import { dictionary, stageSubject } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { stageSubject } from '../../db/schema';
 import { readJsonLines, type JsonLine } from '../../lib/json-lines';
-import { ensureDictionary } from '../../seed/dictionaries';
+import { ensureImportedNames } from '../../seed/dictionaries';
 
 /** Rows per INSERT statement: large enough to amortise round trips, small enough for parameter limits. */
 export const BATCH = 400;
@@ -83,12 +82,9 @@ export function parseJsonLines<T extends { externalId: string }>(
   return { lines, valid: unique, skipped };
 }
 
-/** Natural order for new dictionary names. */
-const natural = (a: string, b: string) => a.localeCompare(b, 'zh-Hans-CN', { numeric: true });
-
 /**
- * Ensures every name of `kind` exists (new ones sort after the official entries); returns name → id
- * and adds the count of new entries to `created`.
+ * The ids of the `kind` names of an import, made where missing under their official spelling
+ * (`ensureImportedNames`); adds the count of new entries to `created`.
  */
 export async function ensureNames(
   tx: Tx,
@@ -97,20 +93,8 @@ export async function ensureNames(
   created: Record<string, number>,
   stageOf?: (name: string) => number | null,
 ): Promise<Map<string, number>> {
-  const list = [...new Set(names)];
-  if (!list.length) return new Map();
-  const existing = await tx
-    .select({ name: dictionary.name })
-    .from(dictionary)
-    .where(and(eq(dictionary.kind, kind), inArray(dictionary.name, list)));
-  const known = new Set(existing.map((r) => r.name));
-  const missing = list.filter((n) => !known.has(n)).sort(natural);
-  const order = new Map(missing.map((n, i) => [n, 10_000 + i * 10]));
-  const ids = await ensureDictionary(tx as unknown as Db, kind, [...known, ...missing], (name) => ({
-    ...(order.has(name) ? { sortOrder: order.get(name)! } : {}),
-    ...(stageOf && order.has(name) ? { stageId: stageOf(name) } : {}),
-  }));
-  if (missing.length) created[kind] = (created[kind] ?? 0) + missing.length;
+  const { ids, created: made } = await ensureImportedNames(tx, kind, names, stageOf);
+  if (made) created[kind] = (created[kind] ?? 0) + made;
   return ids;
 }
 

@@ -17,12 +17,12 @@ import {
   type ImportIssue,
   type ImportReport,
 } from '@eav/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db, Tx } from '../../db/client';
-import { dictionary, stageSubject, textbooks } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { stageSubject, textbooks } from '../../db/schema';
 import { readJsonLines, type JsonLine } from '../../lib/json-lines';
-import { ensureDictionary } from '../../seed/dictionaries';
+import { ensureImportedNames } from '../../seed/dictionaries';
 
 /** Rows per INSERT statement: large enough to amortise round trips, small enough for parameter limits. */
 const BATCH = 500;
@@ -137,33 +137,6 @@ function storeLocalFile(ref: string, opts: ImportOptions, kind: 'file' | 'cover'
   return { key };
 }
 
-/** Natural order for new dictionary names (选择性必修2 before 选择性必修10). */
-const natural = (a: string, b: string) => a.localeCompare(b, 'zh-Hans-CN', { numeric: true });
-
-/** Ensures every name of `kind` exists; returns name → id and how many were new. */
-async function ensureKind(
-  db: Tx,
-  kind: DictKind,
-  names: Set<string>,
-  stageOf?: (name: string) => number | null,
-): Promise<{ ids: Map<string, number>; created: number }> {
-  const list = [...names];
-  if (!list.length) return { ids: new Map(), created: 0 };
-  const existing = await db
-    .select({ name: dictionary.name })
-    .from(dictionary)
-    .where(and(eq(dictionary.kind, kind), inArray(dictionary.name, list)));
-  const known = new Set(existing.map((r) => r.name));
-  const missing = list.filter((n) => !known.has(n)).sort(natural);
-  // New entries sort after the official ones (seeded at 10…200), in natural order among themselves.
-  const order = new Map(missing.map((n, i) => [n, 10_000 + i * 10]));
-  const ids = await ensureDictionary(db as unknown as Db, kind, [...known, ...missing], (name) => ({
-    ...(order.has(name) ? { sortOrder: order.get(name)! } : {}),
-    ...(stageOf && order.has(name) ? { stageId: stageOf(name) } : {}),
-  }));
-  return { ids, created: missing.length };
-}
-
 /**
  * Imports a JSONL catalogue.
  * @returns counts (created, updated, unchanged), skipped lines with reasons, warnings, timing.
@@ -243,11 +216,16 @@ export async function importTextbooks(db: Db, text: string, opts: ImportOptions 
     }
     const ids = {} as Record<DictKind, Map<string, number>>;
     for (const kind of ['stage', 'subject', 'edition', 'publisher', 'volume'] as const) {
-      const r = await ensureKind(tx, kind, names[kind]);
+      const r = await ensureImportedNames(tx, kind, names[kind]);
       ids[kind] = r.ids;
       if (r.created) dictionaryCreated[kind] = r.created;
     }
-    const g = await ensureKind(tx, 'grade', names.grade, (grade) => ids.stage.get(gradeStage.get(grade)!) ?? null);
+    const g = await ensureImportedNames(
+      tx,
+      'grade',
+      names.grade,
+      (grade) => ids.stage.get(gradeStage.get(grade)!) ?? null,
+    );
     ids.grade = g.ids;
     if (g.created) dictionaryCreated.grade = g.created;
 
