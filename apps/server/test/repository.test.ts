@@ -69,16 +69,9 @@ export function outsideReferences(file: string, text: string): string[] {
   const beside = new RegExp(`\\.\\.['"]?\\s*[,/\\\\]\\s*['"]?${'sha' + 'red'}\\b`, 'g');
   const machine = /(?<![\w.:/-])\/(?:work|home|Users)\/[\w.-]+/g;
   const climb = /(?<![\w.])((?:\.\.\/)+)[\w@.-]+/g;
-  const dir = path.posix.dirname(file);
-  // A relative path that climbs to a module of that name inside the repository (`../${'sha' + 'red'}` from a
-  // feature's subfolder) is not the folder beside the clone: such matches are left out by where they end.
-  const inside = new Set<number>();
-  for (const m of text.matchAll(new RegExp(`(?<![\\w.])((?:\\.\\./)+)${'sha' + 'red'}\\b`, 'g'))) {
-    const target = path.posix.normalize(path.posix.join(dir, m[1]!));
-    if (!(target === '..' || target.startsWith('../'))) inside.add(m.index + m[0].length);
-  }
-  for (const m of text.matchAll(beside)) if (!inside.has(m.index + m[0].length)) found.push(m[0]);
+  for (const m of text.matchAll(beside)) found.push(m[0]);
   for (const m of text.matchAll(machine)) found.push(m[0]);
+  const dir = path.posix.dirname(file);
   for (const m of text.matchAll(climb)) {
     const target = path.posix.normalize(path.posix.join(dir, m[1]!));
     if (target === '..' || target.startsWith('../')) found.push(m[0]);
@@ -131,9 +124,6 @@ describe('outsideReferences', () => {
     expect(outsideReferences('apps/server/test/x.ts', `new URL('${up}/${up}/${up}/data/a.jsonl', u)`)).toEqual([]);
     expect(outsideReferences('apps/web/tsconfig.json', `"extends": "${up}/${up}/tsconfig.base.json"`)).toEqual([]);
     expect(outsideReferences('README.md', 'Debian puts it at /usr/bin/chromium; https://x.example/work/a')).toEqual([]);
-    // A feature's own module of that name, imported from one of its subfolders.
-    expect(outsideReferences('apps/server/src/features/a/b/x.ts', `from '${up}/sha${'red'}'`)).toEqual([]);
-    expect(outsideReferences('apps/x.ts', `from '${up}/${up}/sha${'red'}'`)).not.toEqual([]);
   });
 });
 

@@ -12,7 +12,7 @@ import { ok } from '../../lib/http';
 import { anonymiseAccount } from './account-erasure';
 import { audit } from './audit';
 import { findUserById } from './service';
-import { nullEnvelope, provePassword } from './shared';
+import { nullEnvelope, provePassword } from './routes-common';
 import { withSmsCode } from './sms-codes';
 
 const cancelRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -28,7 +28,7 @@ import { ok } from '../../lib/http';
 import { audit } from './audit';
 import { assertPasswordAcceptable, hashPassword } from './password';
 import { asIdentity, assertOwner, findUserById, missingProfileFields, revokeSessions, userNameTaken } from './service';
-import { nullEnvelope, provePassword, userIdParams } from './shared';
+import { nullEnvelope, provePassword, userIdParams } from './routes-common';
 
 const stageDict = alias(dictionary, 'stage_d');
 const gradeDict = alias(dictionary, 'grade_d');

@@ -27,7 +27,7 @@ import {
   uploadsDir,
 } from './files';
 import { assertOwner } from './service';
-import { userIdParams } from './shared';
+import { userIdParams } from './routes-common';
 
 /** How often unused uploads are swept (ms). */
 export const SWEEP_EVERY_MS = 3600 * 1000;

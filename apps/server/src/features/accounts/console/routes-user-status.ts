@@ -12,7 +12,7 @@ import { ok } from '../../../lib/http';
 import { ADMIN_ROLE } from '../../../plugins/auth';
 import { audit } from '../audit';
 import { findUserById } from '../service';
-import { userIdParams } from '../shared';
+import { userIdParams } from '../routes-common';
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   async function adminView(userId: number) {

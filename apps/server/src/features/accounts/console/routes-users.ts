@@ -13,23 +13,19 @@ import {
   ApiPaths,
   CONSOLE_ACCESS,
   envelope,
-  idField,
   isConsoleRole,
 } from '@eav/contract';
 import { and, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { consoleMfa, externalIdentities, sessions, users } from '../../../db/schema';
 import { conflict, notFound, unprocessable } from '../../../lib/errors';
 import { ok } from '../../../lib/http';
 import { ADMIN_ROLE } from '../../../plugins/auth';
 import { operatorAudit } from '../audit';
+import { nullEnvelope, userIdParams } from '../routes-common';
 import { findUserById, revokeSessions, type UserRow } from '../service';
 import { rowOf, userColumns } from './users-view';
 
-/** `{userId}` of the per-user paths (as the accounts' own routes read it). */
-const userIdParams = z.object({ userId: idField('用户 id 无效') });
-const nullEnvelope = envelope(z.null());
 const tags = ['console'];
 const security = [{ bearer: [] }];
 

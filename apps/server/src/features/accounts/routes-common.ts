@@ -1,5 +1,5 @@
 /**
- * Pieces the logged-in account routes share: the `{userId}` path parameter, the empty answer,
+ * Pieces the account routes share (a user's own and the console's): the `{userId}` path parameter, the empty answer,
  * and the password proof of sensitive operations (docs/accounts.md, Rules).
  */
 import { envelope, idField } from '@eav/contract';
