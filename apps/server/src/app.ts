@@ -23,7 +23,7 @@ import erasurePlugin from './plugins/erasure';
 import errorsPlugin from './plugins/errors';
 import jsonCompressionPlugin from './plugins/json-compression';
 import importJobsPlugin from './plugins/import-jobs';
-import kvPlugin from './plugins/kv';
+import kvPlugin, { openKv } from './plugins/kv';
 import metricsPlugin from './plugins/metrics';
 import rawBodyPlugin from './plugins/raw-body';
 import readCachePlugin from './plugins/read-cache';
@@ -161,8 +161,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(metricsPlugin, config.metrics);
   await app.register(rateLimit, {
     global: false,
-    // Counted in kv by fixed windows of the business clock, as every other limit (lib/rate-limit-store.ts).
-    store: kvRateLimitStore(app.kv, () => app.clock()),
+    // Counted by fixed windows of the business clock, as every other limit (lib/rate-limit-store.ts), in
+    // a store of their own: clients from many addresses (cheap with IPv6) fill its in-process bound
+    // without evicting the login-failure and SMS counters of `app.kv`.
+    store: kvRateLimitStore(openKv(app.redis, options.kvPrefix, options.kvMaxKeys), () => app.clock()),
   });
   await app.register(signPlugin, { secret: config.signSecret, ...(options.now ? { now: options.now } : {}) });
   await app.register(authPlugin, { consoleMfa: config.consoleMfa });

@@ -306,6 +306,16 @@ describe("the stranger's own guessing is still stopped", () => {
 });
 
 describe('memory', () => {
+  it('counts address-keyed rate limits apart: a flood of addresses cannot evict the failure counters', async () => {
+    const incr = vi.spyOn(t.app.kv, 'incr');
+    // Login is rate-limited per address by the plugin, and counts the account's failures in app.kv.
+    for (let i = 0; i < 3; i++) await passwordLogin(t.app, randomName('ghost'), WRONG_PASSWORD, randomIp());
+    const keys = incr.mock.calls.map((c) => c[0]);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.filter((k) => k.startsWith('win:rl'))).toEqual([]);
+    incr.mockRestore();
+  });
+
   it('failures for accounts that do not exist are short, expiring entries of the shared store', async () => {
     const incr = vi.spyOn(t.app.kv, 'incr');
     const set = vi.spyOn(t.app.kv, 'set');

@@ -180,6 +180,16 @@ export class FallbackKv implements Kv {
   }
 }
 
+/**
+ * A key-value store on `redis` (keys under `prefix`), counting in process while it is unreachable, or
+ * in process only without it; the in-process part holds at most `maxKeys` keys (MEMORY_KV_MAX_KEYS).
+ * Stores opened apart have separate in-process bounds: a flood that fills one evicts nothing of another.
+ */
+export function openKv(redis: Redis | null, prefix?: string, maxKeys?: number): Kv {
+  const local = new MemoryKv(maxKeys ? { maxKeys } : {});
+  return redis ? new FallbackKv(redis, new RedisKv(redis, prefix), local) : local;
+}
+
 export interface KvOptions {
   redisUrl: string | undefined;
   /** Key prefix (tests use a random one so that runs never see each other's counters). */
@@ -206,14 +216,13 @@ export default fp<KvOptions>(
       });
       await redis.connect();
       app.decorate('redis', redis);
-      const local = new MemoryKv(opts.maxKeys ? { maxKeys: opts.maxKeys } : {});
-      app.decorate('kv', new FallbackKv(redis, new RedisKv(redis, opts.prefix), local));
+      app.decorate('kv', openKv(redis, opts.prefix, opts.maxKeys));
       app.addHook('onClose', async () => {
         await redis.quit();
       });
     } else {
       app.decorate('redis', null);
-      app.decorate('kv', new MemoryKv(opts.maxKeys ? { maxKeys: opts.maxKeys } : {}));
+      app.decorate('kv', openKv(null, opts.prefix, opts.maxKeys));
     }
   },
   { name: 'kv' },
