@@ -63,6 +63,9 @@ test("a logged-in victim opening the attacker's 账号绑定 link binds nothing"
   const calls = bindCalls(page);
   await page.goto('/#/');
   await useSessionOf(page, me);
+  // The app reads the stored session when it starts: started again with it, it knows the victim is
+  // logged in before the link's hash change reaches the guard (else it would treat them as a visitor).
+  await page.reload();
   await page.goto(`/#/user/bindings?unionId=${ticket}`);
   await page.reload();
 
