@@ -12,6 +12,7 @@ import type { Page } from '@playwright/test';
 import { adminConsoleLogin } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { docScreenshot } from '../support/screenshots';
+import { useSessionOf } from '../support/session';
 
 /**
  * The overview the page itself received from `apiPath` while `act` ran: the figures it must show.
@@ -85,12 +86,7 @@ test('the figures are asked for again every minute without a reload', async ({ p
 
 test('an operator sees the operators’ figures and can switch to the public ones', async ({ page }) => {
   const admin = await adminConsoleLogin();
-  await page.goto('/');
-  await page.evaluate((u) => {
-    localStorage.setItem('user', JSON.stringify(u));
-    document.cookie = `token=${u.token}; path=/`;
-  }, admin);
-  // The session is read at start: load the page afresh (a hash change alone does not).
+  await useSessionOf(page, admin);
   await page.goto('/#/bigData');
   const full = await overviewSeenBy(page, ApiPaths.adminBigDataOverview, () => page.reload());
   expect(full.suppressed).toBe(false);

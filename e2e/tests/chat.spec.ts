@@ -13,6 +13,7 @@ import { adminConsoleLogin } from '../support/console';
 import { MOBILE_UA } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { docScreenshot } from '../support/screenshots';
+import { useSessionOf } from '../support/session';
 
 async function axeProblems(page: Page): Promise<string[]> {
   return axeFindings(page, { exclude: SITE_FRAME });
@@ -51,10 +52,8 @@ test('a visitor on H5 chats with an agent who answers in the desk, live and acro
 
   // The agent: the demo administrator, logged in through the API, in the desk.
   const admin = await adminConsoleLogin();
-  await page.goto('/');
-  await page.evaluate((u) => localStorage.setItem('user', JSON.stringify(u)), admin);
+  await useSessionOf(page, admin);
   await page.goto('/#/admin/chat');
-  await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: '在线客服工作台' })).toBeVisible();
   await expect(page.getByText('实时连接正常')).toBeVisible();
   const queued = page.getByTestId('desk-waiting').getByRole('button', { name: new RegExp(question.slice(-6)) });

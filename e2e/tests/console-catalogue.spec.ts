@@ -10,19 +10,11 @@ import type { Page } from '@playwright/test';
 import { signedFetch } from '../support/api';
 import { adminConsoleLogin } from '../support/console';
 import { expect, test } from '../support/fixtures';
+import { useSessionOf } from '../support/session';
 
 // Axe on every console page the journey opens: the route sweep logs in as a student, who sees no console.
 async function axeProblems(page: Page): Promise<string[]> {
   return axeFindings(page, { exclude: SITE_FRAME });
-}
-
-async function useSessionOf(page: Page, user: Record<string, unknown> & { token: string }): Promise<void> {
-  await page.goto('/');
-  await page.evaluate((u) => {
-    localStorage.setItem('user', JSON.stringify(u));
-    document.cookie = `token=${u.token}; path=/`;
-  }, user);
-  await page.reload();
 }
 
 test('an administrator adds a chapter to a book and the public detail lists it', async ({ page }) => {

@@ -16,6 +16,7 @@ import { adminConsoleLogin } from '../support/console';
 import { BASE_URL, REPO_ROOT, SIGN_SECRET } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { docScreenshot } from '../support/screenshots';
+import { useSessionOf } from '../support/session';
 
 const DATA = path.join(REPO_ROOT, 'data');
 
@@ -45,15 +46,6 @@ function cataloguePart(): { text: string; lines: number; bad: number; sample: st
 // Axe on every console page the journey opens: the route sweep logs in as a student, who sees no console.
 async function axeProblems(page: Page): Promise<string[]> {
   return axeFindings(page, { exclude: SITE_FRAME });
-}
-
-async function useSessionOf(page: Page, user: Record<string, unknown> & { token: string }): Promise<void> {
-  await page.goto('/');
-  await page.evaluate((u) => {
-    localStorage.setItem('user', JSON.stringify(u));
-    document.cookie = `token=${u.token}; path=/`;
-  }, user);
-  await page.reload();
 }
 
 const shot = (page: Page, name: string) => docScreenshot(page, `console-content-${name}-1440.png`, { fullPage: true });

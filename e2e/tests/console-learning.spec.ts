@@ -21,6 +21,7 @@ import { adminConsoleLogin } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { docScreenshot } from '../support/screenshots';
 import { consoleAxeProblems } from './console-helpers';
+import { useSessionOf } from '../support/session';
 
 const shot = (page: Page, name: string) => docScreenshot(page, `console-learning-${name}-1440.png`, { fullPage: true });
 
@@ -29,15 +30,6 @@ async function apiData<T>(pathWithQuery: string, token?: string): Promise<T> {
   const json = (await res.json()) as { code: number; msg: string; data: T };
   expect(json.code, json.msg).toBe(200);
   return json.data;
-}
-
-async function useSessionOf(page: Page, user: Record<string, unknown> & { token: string }): Promise<void> {
-  await page.goto('/');
-  await page.evaluate((u) => {
-    localStorage.setItem('user', JSON.stringify(u));
-    document.cookie = `token=${u.token}; path=/`;
-  }, user);
-  await page.reload();
 }
 
 /** Chooses the option containing `text` in the antd Select labelled `label` inside `scope`. */

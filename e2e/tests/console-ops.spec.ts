@@ -13,20 +13,12 @@ import { loginViaApi, signedFetch } from '../support/api';
 import { adminConsoleLogin, verifyConsoleSession } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { registerByApi } from './accounts-helpers';
+import { useSessionOf } from '../support/session';
 
 /** Serious and critical axe findings of the page, or of the part `only` selects. */
 // Axe on every console page the journey opens: the route sweep logs in as a student, who sees no console.
 async function axeProblems(page: Page, only?: string): Promise<string[]> {
   return axeFindings(page, only ? { include: only } : { exclude: SITE_FRAME });
-}
-
-async function useSessionOf(page: Page, user: Record<string, unknown> & { token: string }): Promise<void> {
-  await page.goto('/');
-  await page.evaluate((u) => {
-    localStorage.setItem('user', JSON.stringify(u));
-    document.cookie = `token=${u.token}; path=/`;
-  }, user);
-  await page.reload();
 }
 
 /** A 1600 × 900 PNG drawn by the browser (stripes, so that a crop is visible). */

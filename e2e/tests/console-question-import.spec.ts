@@ -13,6 +13,7 @@ import { adminConsoleLogin } from '../support/console';
 import { REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { docScreenshot } from '../support/screenshots';
+import { useSessionOf } from '../support/session';
 
 /** Real knowledge points (already in the demo bank, so other journeys see no change) and a broken line 3. */
 function knowledgePointsPart(): { text: string; lines: number } {
@@ -33,13 +34,7 @@ async function axeProblems(page: Page): Promise<string[]> {
 test('an administrator imports knowledge points in 题库导入 and reads the report', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const admin = await adminConsoleLogin();
-  await page.goto('/');
-  await page.evaluate((u) => {
-    localStorage.setItem('user', JSON.stringify(u));
-    document.cookie = `token=${u.token}; path=/`;
-  }, admin);
-  // A full load, so the app starts with the session (a hash change alone would not read it again).
-  await page.reload();
+  await useSessionOf(page, admin);
   await page.goto('/#/admin');
   const nav = page.getByLabel('后台导航');
   await nav.getByRole('menuitem', { name: '题库导入' }).click();

@@ -22,14 +22,6 @@ export async function bindingsOf(request: APIRequestContext, user: Pick<LoginDat
   return Object.fromEntries(r.data.items.map((i) => [i.provider, i.bound])) as Record<string, boolean>;
 }
 
-/** Puts a logged-in user into the browser the way the web client stores it (docs/product.md §4, §9). */
-export async function useSessionOf(page: Page, user: Record<string, unknown> & { token: string }): Promise<void> {
-  await page.evaluate((u) => {
-    localStorage.setItem('user', JSON.stringify(u));
-    document.cookie = `token=${u.token}; path=/`;
-  }, user);
-}
-
 /** The stored user of the page (null when logged out). */
 export async function storedUser(page: Page): Promise<{ userId: number; userName: string; token: string } | null> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as never);

@@ -10,7 +10,8 @@ import type { Browser, Page } from '@playwright/test';
 import { MOBILE_UA } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { loginByApi, loginInBrowser, registerByApi, userMenu } from './accounts-helpers';
-import { bindingsOf, choosePersona, FAKE_PAGE_FAVICON_404, storedUser, useSessionOf } from './identity-helpers';
+import { bindingsOf, choosePersona, FAKE_PAGE_FAVICON_404, storedUser } from './identity-helpers';
+import { useSessionOf } from '../support/session';
 
 /** The attacker's own browser (a phone). */
 async function attackerPage(browser: Browser): Promise<Page> {
@@ -62,10 +63,9 @@ test("a logged-in victim opening the attacker's 账号绑定 link binds nothing"
   const me = await loginByApi(request, victim.phone, victim.password);
   const calls = bindCalls(page);
   await page.goto('/#/');
+  // Started again with the stored session (useSessionOf reloads), the app knows the victim is logged
+  // in before the link's hash change reaches the guard (else it would treat them as a visitor).
   await useSessionOf(page, me);
-  // The app reads the stored session when it starts: started again with it, it knows the victim is
-  // logged in before the link's hash change reaches the guard (else it would treat them as a visitor).
-  await page.reload();
   await page.goto(`/#/user/bindings?unionId=${ticket}`);
   await page.reload();
 

@@ -17,8 +17,8 @@ import {
   choosePersona,
   expectNoSecretsInUrl,
   storedUser,
-  useSessionOf,
 } from './identity-helpers';
+import { useSessionOf } from '../support/session';
 
 test('WeChat QR login of a bound persona logs the demo student in', async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(FAKE_PAGE_FAVICON_404);
@@ -88,7 +88,6 @@ test('a teacher jumps to the class server, which decrypts who came', async ({ pa
   const teacher = await loginByApi(request, DEMO.teacher, DEMO.password);
   await page.goto('/#/');
   await useSessionOf(page, teacher);
-  await page.reload();
   // The dropdown may still be opening when the item is clicked on a loaded machine; the click is
   // lost then (the menu stays open, no window opens), so open the menu and click again until it opens.
   const item = page.getByRole('menuitem', { name: '课堂服务' });

@@ -15,6 +15,7 @@ import { DEMO, loginViaApi, signedFetch } from '../support/api';
 import { MOBILE_UA } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { docScreenshot } from '../support/screenshots';
+import { useSessionAtStart } from '../support/session';
 
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, userAgent: MOBILE_UA };
 
@@ -50,10 +51,7 @@ let student: Promise<Record<string, unknown> & { token: string }> | undefined;
 async function logIn(page: Page): Promise<void> {
   student ??= loginViaApi(DEMO.student);
   const user = await student;
-  await page.addInitScript((u) => {
-    localStorage.setItem('user', JSON.stringify(u));
-    document.cookie = `token=${u.token}; path=/`;
-  }, user);
+  await useSessionAtStart(page, user);
 }
 
 test.describe('on a phone', () => {

@@ -11,6 +11,7 @@ import JSZip from 'jszip';
 import { ApiPaths, type ComposedPaperItem, type Paged, type PaperListItem, type QuestionCard } from '@eav/contract';
 import { DEMO, loginViaApi, signedFetch } from '../support/api';
 import { expect, test } from '../support/fixtures';
+import { useSessionAtStart } from '../support/session';
 
 // Sixty formula-heavy pages on a shared two-core machine.
 test.describe.configure({ timeout: 900_000 });
@@ -42,7 +43,7 @@ test('ten papers of each subject open with their formulas rendered', async ({ pa
   allowConsoleErrors(/Failed to load resource: net::ERR_NAME_NOT_RESOLVED/);
   // Answers and 解析 are shown to a logged-in reader: a teacher, who has no open homework of their own.
   const teacher = await loginViaApi(DEMO.teacher);
-  await page.addInitScript((u) => localStorage.setItem('user', JSON.stringify(u)), teacher);
+  await useSessionAtStart(page, teacher);
   const all: PaperListItem[] = [];
   for (let p = 1; ; p++) {
     const data = await apiData<Paged<PaperListItem>>(`${ApiPaths.papers}?pageSize=100&page=${p}`);

@@ -27,6 +27,7 @@ import { adminConsoleLogin } from '../support/console';
 import { MOBILE_UA } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { registerByApi } from './accounts-helpers';
+import { useSessionOf } from '../support/session';
 
 const RUN = `${Date.now().toString(36)}${randomInt(0, 1296).toString(36)}`;
 const RUNNING = `E2E-RUN-${RUN}`;
@@ -52,14 +53,6 @@ async function createActivity(def: ActivityDefinition): Promise<void> {
   const res = await signedFetch('POST', ApiPaths.adminPrizeActivities, { token: admin.token, body: def });
   const json = (await res.json()) as { code: unknown; msg: string };
   expect(res.status, json.msg).toBe(200);
-}
-
-/** Puts a logged-in user into the browser the way the web client stores it (docs/product.md §4, §9). */
-async function useSessionOf(page: Page, user: Record<string, unknown> & { token: string }): Promise<void> {
-  await page.evaluate((u) => {
-    localStorage.setItem('user', JSON.stringify(u));
-    document.cookie = `token=${u.token}; path=/`;
-  }, user);
 }
 
 /** Serious and critical axe findings inside the activity page's own content. */
@@ -156,7 +149,6 @@ test.describe('H5 activity page', () => {
     const fresh = await registerByApi(request);
     const student = await loginViaApi(fresh.phone, fresh.password);
     await useSessionOf(page, student);
-    await page.reload();
     const progress = page.getByTestId('my-progress');
     await expect(progress.getByTestId('today-minutes')).toHaveText('0');
     await expect(progress.getByTestId('available-points')).toHaveText('0');
@@ -245,7 +237,6 @@ test.describe('desktop activity page', () => {
     const student = await loginViaApi(fresh.phone, fresh.password);
     await page.goto(`/#/activity?activityCode=${ENDED}`);
     await useSessionOf(page, student);
-    await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`E2E 已结束活动 ${RUN}`);
     await expect(page.getByTestId('activity-status')).toHaveText('已结束');
     await expect(page.getByTestId('countdown-days')).toHaveText('00');

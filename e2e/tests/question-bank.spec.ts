@@ -22,6 +22,7 @@ import {
 import type { Page } from '@playwright/test';
 import { DEMO, loginViaApi, signedFetch } from '../support/api';
 import { expect, test } from '../support/fixtures';
+import { useSessionOf } from '../support/session';
 
 // Pages full of formulas and an export: more than the default 30 s on a loaded two-core CI machine.
 test.describe.configure({ timeout: 240_000 });
@@ -40,17 +41,6 @@ async function apiData<T>(pathWithQuery: string, token?: string): Promise<T> {
  */
 async function axeProblems(page: Page, only?: string): Promise<string[]> {
   return axeFindings(page, { ...(only ? { include: only } : {}), exclude: [...SITE_FRAME, '.katex-html'] });
-}
-
-/** Puts a logged-in user into the browser the way the web client stores it (docs/product.md §4). */
-async function useSessionOf(page: Page, user: Record<string, unknown> & { token: string }): Promise<void> {
-  await page.goto('/');
-  await page.evaluate((u) => {
-    localStorage.setItem('user', JSON.stringify(u));
-    document.cookie = `token=${u.token}; path=/`;
-  }, user);
-  // The app reads the stored user at start.
-  await page.reload();
 }
 
 /** Longest run of Chinese characters in a Markdown + TeX text (what any export keeps verbatim). */

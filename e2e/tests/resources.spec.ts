@@ -15,6 +15,7 @@ import { ApiPaths, type ChapterBook, type Paged, type ResourceListItem } from '@
 import type { Page } from '@playwright/test';
 import { DEMO, loginViaApi, signedFetch } from '../support/api';
 import { expect, test } from '../support/fixtures';
+import { useSessionOf } from '../support/session';
 
 async function apiData<T>(pathWithQuery: string, token?: string): Promise<T> {
   const res = await signedFetch('GET', pathWithQuery, { token });
@@ -25,16 +26,6 @@ async function apiData<T>(pathWithQuery: string, token?: string): Promise<T> {
 
 async function axeProblems(page: Page): Promise<string[]> {
   return axeFindings(page, { exclude: SITE_FRAME });
-}
-
-async function useSessionOf(page: Page, user: Record<string, unknown> & { token: string }): Promise<void> {
-  await page.goto('/');
-  await page.evaluate((u) => {
-    localStorage.setItem('user', JSON.stringify(u));
-    document.cookie = `token=${u.token}; path=/`;
-  }, user);
-  // The app reads the stored user at start.
-  await page.reload();
 }
 
 /** Clicks the chip starting with `name` in the picker row `group` (chips read e.g. "初中12"). */

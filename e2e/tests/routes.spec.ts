@@ -17,6 +17,7 @@ import { paths } from '../../apps/web/src/config/paths';
 import { DEMO, loginViaApi, signedFetch } from '../support/api';
 import { MOBILE_UA } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import { useSessionAtStart } from '../support/session';
 
 /** Every path string of the table (nested groups flattened), plus an unknown path for the 404 page. */
 function allPaths(table: Record<string, unknown>): string[] {
@@ -261,9 +262,5 @@ let student: Promise<Record<string, unknown> & { token: string }> | undefined;
 async function logIn(page: Page): Promise<void> {
   student ??= loginViaApi(DEMO.student);
   const user = await student;
-  // Before the app's scripts run, so that it starts with the session as after a real login.
-  await page.addInitScript((u) => {
-    localStorage.setItem('user', JSON.stringify(u));
-    document.cookie = `token=${u.token}; path=/`;
-  }, user);
+  await useSessionAtStart(page, user);
 }

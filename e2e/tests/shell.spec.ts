@@ -9,6 +9,7 @@ import { DEMO, loginViaApi } from '../support/api';
 import { MOBILE_UA, SIGN_SECRET } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { chooseMenuItem, withoutInlinedAnswers } from '../support/ui';
+import { useSessionOf } from '../support/session';
 
 const DESKTOP_ROUTES = [
   '/',
@@ -201,8 +202,7 @@ test.describe('header', () => {
   }) => {
     const user = await loginViaApi(DEMO.teacher);
     await page.goto('/#/about');
-    await page.evaluate((u) => localStorage.setItem('user', JSON.stringify(u)), user);
-    await page.reload();
+    await useSessionOf(page, user);
     const menu = header(page).getByTestId('user-menu');
     await expect(menu).toContainText(DEMO.teacher);
     await expect(menu.locator('img')).toHaveAttribute('src', '/avatar-default.svg');
@@ -239,8 +239,7 @@ test.describe('header', () => {
   test('logged in student: no 教学后台', async ({ page }) => {
     const user = await loginViaApi(DEMO.student);
     await page.goto('/#/about');
-    await page.evaluate((u) => localStorage.setItem('user', JSON.stringify(u)), user);
-    await page.reload();
+    await useSessionOf(page, user);
     await header(page).getByTestId('user-menu').click();
     await expect(page.getByRole('menuitem', { name: '我的资源' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: '教学后台' })).toHaveCount(0);

@@ -18,13 +18,12 @@ import { DEMO, loginViaApi, signedFetch } from '../support/api';
 import { MOBILE_UA } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { docScreenshot } from '../support/screenshots';
+import { useSessionOf } from '../support/session';
 
 // Two browsers, a dozen pages and formula rendering: more than the default 30 s on a loaded machine.
 test.describe.configure({ timeout: 600_000 });
 
 const shot = (page: Page, name: string) => docScreenshot(page, `teaching-${name}.png`, { fullPage: true });
-
-type SessionUser = Record<string, unknown> & { userId: number; token: string; userName: string };
 
 async function apiData<T>(pathWithQuery: string, token: string): Promise<T> {
   const res = await signedFetch('GET', pathWithQuery, { token });
@@ -38,16 +37,6 @@ async function axeProblems(page: Page): Promise<string[]> {
   // An antd-mobile toast (提交成功 …) measured mid-fade reads as low contrast: let it go first.
   await expect(page.locator('.adm-toast-main')).toHaveCount(0, { timeout: 10_000 });
   return axeFindings(page, { exclude: [...SITE_FRAME, '.katex-html'] });
-}
-
-/** Puts a logged-in user into the browser the way the web client stores it. */
-async function useSessionOf(page: Page, user: SessionUser): Promise<void> {
-  await page.goto('/');
-  await page.evaluate((u) => {
-    localStorage.setItem('user', JSON.stringify(u));
-    document.cookie = `token=${u.token}; path=/`;
-  }, user);
-  await page.reload();
 }
 
 async function phone(browser: Browser): Promise<Page> {

@@ -18,11 +18,11 @@ import {
   type TextbookFacets,
   type TextbookListItem,
 } from '@eav/contract';
-import type { Page } from '@playwright/test';
 import { DEMO, loginViaApi, signedFetch } from '../support/api';
 import { adminConsoleLogin } from '../support/console';
 import { MOBILE_UA } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import { useSessionOf } from '../support/session';
 
 /** The seeded operator account (SEED_DEMO=true). */
 
@@ -156,17 +156,6 @@ test.describe('catalogue (visitor)', () => {
 });
 
 // ---------------------------------------------------------------- activation journeys
-
-/** Puts a logged-in user into the browser the way the web client stores it (docs/product.md §4, §9). */
-async function useSessionOf(page: Page, user: Record<string, unknown> & { token: string }): Promise<void> {
-  await page.goto('/');
-  await page.evaluate((u) => {
-    localStorage.setItem('user', JSON.stringify(u));
-    document.cookie = `token=${u.token}; path=/`;
-  }, user);
-  // The app reads the stored user at start.
-  await page.reload();
-}
 
 /** Fresh activation codes of a book, from the administrators' endpoint as the seeded admin. */
 async function issueCodes(bookId: number, count: number): Promise<string[]> {

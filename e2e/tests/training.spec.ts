@@ -18,6 +18,7 @@ import { DEMO, loginViaApi, signedFetch } from '../support/api';
 import { REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { TAKING_SCREENSHOTS, docScreenshot } from '../support/screenshots';
+import { useSessionOf } from '../support/session';
 
 // Real playback of a lesson, a quiz and downloads: more than the default 30 s on a loaded machine.
 test.describe.configure({ timeout: 240_000 });
@@ -67,13 +68,8 @@ test('a teacher enrols, watches, passes the quiz, downloads the certificate, and
   const course = courses.items.find((c) => c.code === 'demo-physics-lab');
   expect(course, 'the demo seed made the physics course').toBeDefined();
 
-  await page.goto('/');
-  await page.evaluate((u) => {
-    localStorage.setItem('user', JSON.stringify(u));
-    document.cookie = `token=${u.token}; path=/`;
-  }, teacher);
+  await useSessionOf(page, teacher);
   await page.goto('/#/teachersTraining');
-  await page.reload();
   await expect(page.getByTestId('training-mine-link')).toBeVisible();
   await page.getByTestId('training-course-card').filter({ hasText: course!.title }).click();
   await expect(page).toHaveURL(new RegExp(`#/teachersTraining/course\\?id=${course!.id}$`));
