@@ -40,7 +40,7 @@ import accountsFeature, {
   uploadsDir,
 } from './features/accounts';
 import consoleFeature from './features/console';
-import textbooksFeature, { cardsByIds, describeVideo, grantVideo } from './features/textbooks';
+import textbooksFeature, { cardsByIds, coverUrlOf, describeVideo, grantVideo } from './features/textbooks';
 import prizeFeature from './features/prize';
 import resourcesFeature from './features/resources';
 import bigDataFeature from './features/big-data';
@@ -194,9 +194,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The prize feature shows recommended books as the textbooks feature's catalogue cards.
   await app.register(prizeFeature, { kvPrefix: options.kvPrefix ?? 'eav:', cards: cardsByIds, audit: operatorAudit });
   // A question's answer stays hidden from whoever has it in homework or a quiz whose answers are not shown yet.
+  // The books listed with their chapter trees show the catalogue's covers.
   await app.register(questionBankFeature, {
     config,
     audit: operatorAudit,
+    coverUrl: coverUrlOf,
     answerGate: async (db, userId, ids, now) => {
       const [homework, quiz] = await Promise.all([
         questionsInOpenHomework(db, userId, ids, now),
