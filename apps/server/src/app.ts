@@ -41,7 +41,7 @@ import accountsFeature, {
 } from './features/accounts';
 import consoleFeature from './features/console';
 import textbooksFeature, { cardsByIds, coverUrlOf, describeVideo, grantVideo } from './features/textbooks';
-import prizeFeature from './features/prize';
+import prizeFeature, { PrizeService } from './features/prize';
 import resourcesFeature from './features/resources';
 import bigDataFeature from './features/big-data';
 import publishingFeature from './features/publishing';
@@ -85,6 +85,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Current time in ms for business rules (`Date.now` unless a test injects a clock). */
     clock: () => number;
+    /**
+     * The prize activity's services (features/prize/service.ts), made here and passed to the feature:
+     * tests reach the ranking, the heartbeat anchors and the reading-credit flusher through it.
+     */
+    prize: PrizeService;
   }
 }
 
@@ -191,8 +196,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(teachingProgressHook);
   await app.register(accountsFeature, { config });
   await app.register(textbooksFeature, { config, audit: operatorAudit });
+  const prize = new PrizeService({
+    db: app.db,
+    redis: app.redis,
+    prefix: options.kvPrefix ?? 'eav:',
+    clock: () => app.clock(),
+    log: app.log,
+  });
+  app.decorate('prize', prize);
   // The prize feature shows recommended books as the textbooks feature's catalogue cards.
-  await app.register(prizeFeature, { kvPrefix: options.kvPrefix ?? 'eav:', cards: cardsByIds, audit: operatorAudit });
+  await app.register(prizeFeature, { service: prize, cards: cardsByIds, audit: operatorAudit });
   // A question's answer stays hidden from whoever has it in homework or a quiz whose answers are not shown yet.
   // The books listed with their chapter trees show the catalogue's covers.
   await app.register(questionBankFeature, {
