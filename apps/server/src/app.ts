@@ -48,7 +48,7 @@ import publishingFeature from './features/publishing';
 import chatFeature from './features/chat';
 import historyFeature from './features/history';
 import questionBankFeature, { questionDetails } from './features/question-bank';
-import teachingFeature, { questionsInOpenHomework, teachingProgressHook } from './features/teaching';
+import teachingFeature, { questionsInOpenHomework, recordProgressPage } from './features/teaching';
 import trainingFeature, { questionsInOpenQuiz } from './features/training';
 import bannerRoutes, { carouselAnswer, leadBannerImage } from './routes/banner';
 import dictionaryRoutes from './routes/dictionary';
@@ -192,10 +192,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     audit: operatorAudit,
     images: { dir: uploadsDir(config.dataDir), publicPrefix: publicUrl('') },
   });
-  // Reading progress saved by the textbooks feature completes reading assignments (root-level hook).
-  await app.register(teachingProgressHook);
   await app.register(accountsFeature, { config });
-  await app.register(textbooksFeature, { config, audit: operatorAudit });
+  // Reading progress saved in the reader completes the teaching feature's reading assignments.
+  await app.register(textbooksFeature, { config, audit: operatorAudit, progressSaved: recordProgressPage });
   const prize = new PrizeService({
     db: app.db,
     redis: app.redis,
