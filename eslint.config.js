@@ -8,9 +8,10 @@
 //                         another feature, never app
 //     shared folders   -> other shared folders only; never features, never app
 //     app (and main)   -> anything
-//   and for apps/server/src: features/<name> never reaches into another feature's files, and the core
-//   (app.ts, main.ts, seed/, routes/, lib/, plugins/, db/, cli/) never into any feature's files: a
-//   feature's index.ts, its public surface, is the only way in.
+//   and for apps/server/src: features/<name> never imports another feature, index.ts included (app.ts
+//   passes what a feature needs of another as plugin options; code of no product area lives in lib/),
+//   and the core (app.ts, main.ts, seed/, routes/, lib/, plugins/, db/, cli/) never reaches into a
+//   feature's files: a feature's index.ts, its public surface, is the only way in.
 // - No import cycles (eslint-plugin-import-x no-cycle) in the three source trees, dynamic imports
 //   included: a cycle is broken by moving code to where it belongs, never by a lazy import.
 // - Every eslint-disable comment says why (`-- reason`), and one that disables nothing is an error.
@@ -137,7 +138,7 @@ export default tseslint.config(
         { type: 'web-app', pattern: 'apps/web/src/app' },
         { type: 'web-app', pattern: 'apps/web/src/*.{ts,tsx}', mode: 'file' },
         { type: 'web-shared', pattern: `apps/web/src/{${WEB_SHARED.join(',')}}` },
-        // A server feature's index.ts is its public surface, the rest of the folder its insides.
+        // A server feature's index.ts is its public surface to the core, the rest of the folder its insides.
         {
           type: 'server-feature-index',
           pattern: 'apps/server/src/features/*/index.ts',
@@ -179,9 +180,12 @@ export default tseslint.config(
             },
             {
               from: ['server-feature', 'server-feature-index'],
-              disallow: [['server-feature', { feature: '!${from.feature}' }]],
+              disallow: [
+                ['server-feature', { feature: '!${from.feature}' }],
+                ['server-feature-index', { feature: '!${from.feature}' }],
+              ],
               message:
-                'Server feature "${file.feature}" must not reach into feature "${dependency.feature}": import its index.ts, or move shared code to src/lib.',
+                'Server feature "${file.feature}" must not import feature "${dependency.feature}" (its index.ts included): features never import each other; pass what it needs from app.ts as plugin options, or move code of no product area to src/lib (docs/ARCHITECTURE.md).',
             },
           ],
         },

@@ -40,15 +40,15 @@ import accountsFeature, {
   uploadsDir,
 } from './features/accounts';
 import consoleFeature from './features/console';
-import textbooksFeature, { cardsByIds, describeVideo, grantVideo } from './features/textbooks';
-import prizeFeature from './features/prize';
+import textbooksFeature, { cardsByIds, coverUrlOf, describeVideo, grantVideo } from './features/textbooks';
+import prizeFeature, { PrizeService } from './features/prize';
 import resourcesFeature from './features/resources';
 import bigDataFeature from './features/big-data';
 import publishingFeature from './features/publishing';
 import chatFeature from './features/chat';
 import historyFeature from './features/history';
 import questionBankFeature, { questionDetails } from './features/question-bank';
-import teachingFeature, { questionsInOpenHomework, teachingProgressHook } from './features/teaching';
+import teachingFeature, { questionsInOpenHomework, recordProgressPage } from './features/teaching';
 import trainingFeature, { questionsInOpenQuiz } from './features/training';
 import bannerRoutes, { carouselAnswer, leadBannerImage } from './routes/banner';
 import dictionaryRoutes from './routes/dictionary';
@@ -85,6 +85,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Current time in ms for business rules (`Date.now` unless a test injects a clock). */
     clock: () => number;
+    /**
+     * The prize activity's services (features/prize/service.ts), made here and passed to the feature:
+     * tests reach the ranking, the heartbeat anchors and the reading-credit flusher through it.
+     */
+    prize: PrizeService;
   }
 }
 
@@ -187,16 +192,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     audit: operatorAudit,
     images: { dir: uploadsDir(config.dataDir), publicPrefix: publicUrl('') },
   });
-  // Reading progress saved by the textbooks feature completes reading assignments (root-level hook).
-  await app.register(teachingProgressHook);
   await app.register(accountsFeature, { config });
-  await app.register(textbooksFeature, { config, audit: operatorAudit });
+  // Reading progress saved in the reader completes the teaching feature's reading assignments.
+  await app.register(textbooksFeature, { config, audit: operatorAudit, progressSaved: recordProgressPage });
+  const prize = new PrizeService({
+    db: app.db,
+    redis: app.redis,
+    prefix: options.kvPrefix ?? 'eav:',
+    clock: () => app.clock(),
+    log: app.log,
+  });
+  app.decorate('prize', prize);
   // The prize feature shows recommended books as the textbooks feature's catalogue cards.
-  await app.register(prizeFeature, { kvPrefix: options.kvPrefix ?? 'eav:', cards: cardsByIds, audit: operatorAudit });
+  await app.register(prizeFeature, { service: prize, cards: cardsByIds, audit: operatorAudit });
   // A question's answer stays hidden from whoever has it in homework or a quiz whose answers are not shown yet.
+  // The books listed with their chapter trees show the catalogue's covers.
   await app.register(questionBankFeature, {
     config,
     audit: operatorAudit,
+    coverUrl: coverUrlOf,
     answerGate: async (db, userId, ids, now) => {
       const [homework, quiz] = await Promise.all([
         questionsInOpenHomework(db, userId, ids, now),

@@ -8,6 +8,7 @@ import { ApiPaths, LIMITS, Messages, type ChatConversationSummary, type ChatEven
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chatConversations, chatMessages } from '../src/db/schema';
+import { purgeVisitorConversations } from '../src/features/chat/service';
 import { TestClock } from './accounts-helpers';
 import { agentTicket, connect, listen, openChat, send } from './chat-helpers';
 import { api, useTestApp } from './helpers';
@@ -246,14 +247,14 @@ describe('erasure', () => {
     await send(t.app, '用户消息', { token: user.token });
 
     clock.advance(2 * 86400_000);
-    await t.app.purgeChat();
+    await purgeVisitorConversations(t.app.db, new Date(t.app.clock()));
     const ids = async () =>
       (await t.app.db.select({ id: chatConversations.id }).from(chatConversations)).map((r) => r.id);
     expect(await ids()).toContain(old.conversationId);
     expect(await ids()).not.toContain(empty.conversationId);
 
     clock.advance(LIMITS.chat.visitorRetentionDays * 86400_000);
-    await t.app.purgeChat();
+    await purgeVisitorConversations(t.app.db, new Date(t.app.clock()));
     expect(await ids()).not.toContain(old.conversationId);
     // Users' conversations are kept until the account is cancelled.
     expect(await t.app.db.select().from(chatConversations).where(eq(chatConversations.userId, user.id))).toHaveLength(

@@ -19,7 +19,7 @@ import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, textbooks } from '../src/db/schema';
 import { importChapters } from '../src/features/question-bank/import-chapters';
-import { LocalDiskStorage } from '../src/features/resources/storage';
+import { LocalDiskStorage } from '../src/lib/storage';
 import { importTextbooks } from '../src/features/textbooks/importer';
 import { api, TEST_SECRET, testConfig, useTestApp } from './helpers';
 import { addResource } from './resources-helpers';

@@ -18,7 +18,7 @@ import { definition, DAY, T0 } from './prize-helpers';
 import { addResource } from './resources-helpers';
 import { createUser, type TestUser } from './textbooks-helpers';
 import { photo, upload } from './upload-helpers';
-import { LocalDiskStorage } from '../src/features/resources/storage';
+import { LocalDiskStorage } from '../src/lib/storage';
 
 const config = testConfig();
 const state = { now: T0 };

@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, textbooks } from '../src/db/schema';
-import { LocalDiskStorage } from '../src/features/resources/storage';
+import { LocalDiskStorage } from '../src/lib/storage';
 import { importTextbooks } from '../src/features/textbooks/importer';
 import { api, testConfig, useTestApp } from './helpers';
 import { DAY, definition, T0 } from './prize-helpers';

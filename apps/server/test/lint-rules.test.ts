@@ -20,9 +20,18 @@ const FIXTURES: Record<string, string> = {
   // Core code reaching into a feature's inside, and the allowed way through its index.ts.
   'apps/server/src/app.ts': "import { a } from './features/alpha/a';\n\nexport const fromApp = a;\n",
   'apps/server/src/seed/index.ts': "import { a } from '../features/alpha';\n\nexport const fromSeed = a;\n",
-  // Another feature reaching into alpha's inside, and the allowed way.
+  // Another feature reaching into alpha's inside, or importing its index.ts (a type too): features never
+  // import each other, app.ts passes what one needs of another as plugin options.
   'apps/server/src/features/beta/index.ts': "import { a } from '../alpha/a';\n\nexport const fromBeta = a;\n",
   'apps/server/src/features/gamma/index.ts': "import { a } from '../alpha';\n\nexport const fromGamma = a;\n",
+  'apps/server/src/features/gamma/types.ts':
+    "import type { a } from '../alpha';\n\nexport type FromGamma = typeof a;\n",
+  // A feature's own files, from its index.ts and from a subfolder, and core code: all allowed.
+  'apps/server/src/features/delta/index.ts':
+    "import { d } from './d';\nimport { s } from './sub/s';\nimport { core } from '../../lib/core';\n\nexport const fromDelta = d + s + core;\n",
+  'apps/server/src/features/delta/d.ts': 'export const d = 1;\n',
+  'apps/server/src/features/delta/sub/s.ts': "import { d } from '../d';\n\nexport const s = d;\n",
+  'apps/server/src/lib/core.ts': 'export const core = 1;\n',
   // A static cycle in the web app.
   'apps/web/src/lib/one.ts': "import { two } from './two';\n\nexport const one = (): number => two() + 1;\n",
   'apps/web/src/lib/two.ts': "import { one } from './one';\n\nexport const two = (): number => (one ? 2 : 0);\n",
@@ -42,6 +51,8 @@ const FIXTURES: Record<string, string> = {
 let root: string;
 /** Rule ids reported per fixture path. */
 const reported = new Map<string, string[]>();
+/** Messages reported per fixture path. */
+const messages = new Map<string, string[]>();
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'eav-lint-rules-'));
@@ -53,11 +64,17 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(root, file), text);
   }
   const results = await new ESLint({ cwd: root }).lintFiles(Object.keys(FIXTURES));
-  for (const r of results)
+  for (const r of results) {
+    const file = path.relative(root, r.filePath).split(path.sep).join('/');
     reported.set(
-      path.relative(root, r.filePath).split(path.sep).join('/'),
+      file,
       r.messages.map((m) => m.ruleId ?? `fatal: ${m.message}`),
     );
+    messages.set(
+      file,
+      r.messages.map((m) => m.message),
+    );
+  }
 }, 60_000);
 
 afterAll(() => {
@@ -65,6 +82,7 @@ afterAll(() => {
 });
 
 const rulesOf = (file: string) => reported.get(file) ?? [];
+const messagesOf = (file: string) => messages.get(file) ?? [];
 
 describe('lint rules of the repository', () => {
   it('lints every fixture', () => {
@@ -76,9 +94,15 @@ describe('lint rules of the repository', () => {
     expect(rulesOf('apps/server/src/seed/index.ts')).toEqual([]);
   });
 
-  it('refuses a feature that reaches into another, and allows its index.ts', () => {
+  it('refuses a feature that imports another feature, its index.ts included, and allows its own files and core code', () => {
     expect(rulesOf('apps/server/src/features/beta/index.ts')).toEqual(['boundaries/element-types']);
-    expect(rulesOf('apps/server/src/features/gamma/index.ts')).toEqual([]);
+    expect(rulesOf('apps/server/src/features/gamma/index.ts')).toEqual(['boundaries/element-types']);
+    expect(rulesOf('apps/server/src/features/gamma/types.ts')).toEqual(['boundaries/element-types']);
+    expect(messagesOf('apps/server/src/features/gamma/index.ts')[0]).toMatch(
+      /must not import feature "alpha".*plugin options/,
+    );
+    for (const f of ['index.ts', 'd.ts', 'sub/s.ts'])
+      expect(rulesOf(`apps/server/src/features/delta/${f}`), f).toEqual([]);
   });
 
   it('refuses import cycles, lazy ones included, on both ends', () => {

@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client';
 import { dictionary, resources, textbookChapters, textbooks } from '../src/db/schema';
-import { LocalDiskStorage, newResourceKey } from '../src/features/resources/storage';
+import { newResourceKey } from '../src/features/resources/keys';
+import { LocalDiskStorage } from '../src/lib/storage';
 import { importTextbooks } from '../src/features/textbooks/importer';
 import { TEST_SECRET, testConfig, useTestApp } from './helpers';
 

@@ -5,8 +5,7 @@
  * and the periodic purge of old visitor conversations.
  */
 import websocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Counter } from 'prom-client';
 import { SESSION_TOPIC } from '../../plugins/auth';
 import { serviceOpenAt, type ChatContext, type ChatOptions } from './common';
@@ -21,14 +20,7 @@ export type { ChatOptions } from './common';
 /** How often each instance purges old visitor conversations, ms (the purge is idempotent). */
 export const PURGE_EVERY_MS = 3600_000;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Deletes visitor conversations past their retention at the business time; answers how many. */
-    purgeChat(): Promise<number>;
-  }
-}
-
-async function chatFeature(app: FastifyInstance, opts: ChatOptions) {
+const chatFeature: FastifyPluginAsyncZod<ChatOptions> = async (app, opts) => {
   const hub = new ChatHub(app.redis, `${opts.kvPrefix}chat`);
   await hub.start();
   app.addHook('preClose', async () => {
@@ -46,8 +38,8 @@ async function chatFeature(app: FastifyInstance, opts: ChatOptions) {
     if (Number.isInteger(id)) hub.closeUser(id);
   });
 
+  // Visitor conversations past their retention, at the business time.
   const purge = async () => purgeVisitorConversations(app.db, new Date(app.clock()));
-  app.decorate('purgeChat', purge);
   const timer = setInterval(() => {
     purge().catch((err: unknown) => app.log.error({ err }, 'chat: purge of visitor conversations failed'));
   }, PURGE_EVERY_MS);
@@ -71,7 +63,6 @@ async function chatFeature(app: FastifyInstance, opts: ChatOptions) {
     });
     await sockets.register(socketRoutes, { ctx });
   });
-}
+};
 
-/** Registered on the root (fastify-plugin) so that `app.purgeChat` is the app's. */
-export default fp(chatFeature, { name: 'chat', dependencies: ['auth', 'erasure', 'kv', 'metrics', 'read-cache'] });
+export default chatFeature;

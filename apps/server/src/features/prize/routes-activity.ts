@@ -7,9 +7,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/http';
 import { activityView } from './activities';
-import { routePath, type PrizeRouteOptions } from './routes-common';
+import { routePath, type PrizeOptions } from './routes-common';
 
-const activityRoutes: FastifyPluginAsyncZod<PrizeRouteOptions> = async (app, { service, cards }) => {
+const activityRoutes: FastifyPluginAsyncZod<PrizeOptions> = async (app, { service, cards }) => {
   app.get(
     ApiPaths.prizeActivityCurrent,
     {

@@ -15,15 +15,11 @@ import type { PrizeService } from './service';
 export type CardsByIds = (db: Db, ids: number[]) => Promise<Map<number, TextbookListItem>>;
 
 export interface PrizeOptions {
-  /** Prefix of shared keys in Redis (tests isolate runs with a random one). */
-  kvPrefix?: string;
+  /** The activity's services (app.ts creates them and puts them on the app as `app.prize` for tests). */
+  service: PrizeService;
   cards: CardsByIds;
   /** Records operators' activity writes (app.ts passes the accounts' audit trail). */
   audit?: OperatorAudit;
-}
-
-export interface PrizeRouteOptions extends PrizeOptions {
-  service: PrizeService;
 }
 
 /** The user when logged in, else null; an invalid token still answers 401 (the client logs out). */

@@ -29,7 +29,7 @@ import { ok, page } from '../../lib/http';
 import { noAudit } from '../../lib/operator-audit';
 import { exportAuditEntry, sendTable, type ExportColumn } from '../../lib/table-export';
 import { adminView, loadActivity, saveActivity, statusAt } from './activities';
-import { routePath, type PrizeRouteOptions } from './routes-common';
+import { routePath, type PrizeOptions } from './routes-common';
 
 const ADMIN = { roles: CONSOLE_ACCESS.content } as const;
 
@@ -57,7 +57,7 @@ function auditable(a: AdminActivity) {
   return JSON.parse(JSON.stringify(rest)) as Record<string, string | number | boolean | null>;
 }
 
-const adminRoutes: FastifyPluginAsyncZod<PrizeRouteOptions> = async (app, { service, audit = noAudit }) => {
+const adminRoutes: FastifyPluginAsyncZod<PrizeOptions> = async (app, { service, audit = noAudit }) => {
   const find = async (code: string) => {
     const a = await loadActivity(app.db, code);
     if (!a) throw notFound(PrizeMessages.activityNotFound);

@@ -23,9 +23,9 @@ import { bearerToken } from '../../plugins/sign';
 import { groupsOf, isRunning } from './activities';
 import { prizesOf } from './draw';
 import { totalsOf } from './points';
-import { optionalUser, type PrizeRouteOptions } from './routes-common';
+import { optionalUser, type PrizeOptions } from './routes-common';
 
-const drawRoutes: FastifyPluginAsyncZod<PrizeRouteOptions> = async (app, { service }) => {
+const drawRoutes: FastifyPluginAsyncZod<PrizeOptions> = async (app, { service }) => {
   app.get(
     ApiPaths.prizeGroups,
     {

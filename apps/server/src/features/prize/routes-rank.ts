@@ -6,9 +6,9 @@ import { ApiPaths, envelope, Messages, rankQuery, rankResult } from '@eav/contra
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../lib/http';
-import { optionalUser, type PrizeRouteOptions } from './routes-common';
+import { optionalUser, type PrizeOptions } from './routes-common';
 
-const rankRoutes: FastifyPluginAsyncZod<PrizeRouteOptions> = async (app, { service }) => {
+const rankRoutes: FastifyPluginAsyncZod<PrizeOptions> = async (app, { service }) => {
   app.get(
     ApiPaths.prizeRank,
     {

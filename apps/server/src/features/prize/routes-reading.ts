@@ -17,9 +17,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound, unprocessable } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import { isRunning } from './activities';
-import { requireOwnId, routePath, type PrizeRouteOptions } from './routes-common';
+import { requireOwnId, routePath, type PrizeOptions } from './routes-common';
 
-const readingRoutes: FastifyPluginAsyncZod<PrizeRouteOptions> = async (app, { service }) => {
+const readingRoutes: FastifyPluginAsyncZod<PrizeOptions> = async (app, { service }) => {
   app.get(
     routePath(ApiPaths.prizeHeartbeat, 'userId'),
     {

@@ -18,7 +18,7 @@ import { ok } from '../../lib/http';
 import { routePath, type QuestionBankOptions } from './routes-common';
 import { booksWithChapters, chapterTreeOf } from './structure';
 
-const chapterRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app) => {
+const chapterRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app, { coverUrl }) => {
   app.get(
     ApiPaths.textbooksWithChapters,
     {
@@ -29,7 +29,7 @@ const chapterRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app) =>
         response: { 200: envelope(z.array(chapterBook)) },
       },
     },
-    async (request) => ok(await booksWithChapters(app.db, request.query)),
+    async (request) => ok(await booksWithChapters(app.db, request.query, coverUrl)),
   );
 
   app.get(

@@ -33,8 +33,21 @@ import { bearerToken } from '../../plugins/sign';
  */
 export type AnswerGate = (db: Db, userId: number, questionIds: number[], now: Date) => Promise<Set<number>>;
 
+/**
+ * Public URL of a book's cover by the catalogue's rule (docs/textbooks.md, Covers): the textbooks
+ * feature's `coverUrlOf`, passed in by app.ts.
+ */
+export type CoverUrlOf = (book: {
+  id: number;
+  coverUrl: string | null;
+  coverKey: string | null;
+  updatedAt: Date;
+}) => string;
+
 export interface QuestionBankOptions {
   config: AppConfig;
+  /** The covers of the books listed with their chapter trees. */
+  coverUrl: CoverUrlOf;
   /** Hides answers of questions in the caller's open work (absent: only the login is required). */
   answerGate?: AnswerGate;
   /** Records operators' console writes (app.ts passes the accounts' audit trail). */

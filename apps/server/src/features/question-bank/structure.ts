@@ -8,8 +8,8 @@ import { and, asc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { dictionary, knowledgePoints, textbookChapters, textbooks } from '../../db/schema';
-import { coverUrlOf } from '../textbooks';
 import { storedChapterRows } from './import-chapters';
+import type { CoverUrlOf } from './routes-common';
 import { chapterQuestionCounts, knowledgePointCounts } from './search-index';
 
 /** The knowledge-point tree, optionally of one stage and/or subject. */
@@ -100,8 +100,11 @@ const editionDict = alias(dictionary, 'edition_dict');
 const gradeDict = alias(dictionary, 'grade_dict');
 const volumeDict = alias(dictionary, 'volume_dict');
 
-/** The books that have a chapter tree (同步资源 picker), in catalogue order. */
-export async function booksWithChapters(db: Db, f: ChapterBooksQuery): Promise<ChapterBook[]> {
+/**
+ * The books that have a chapter tree (同步资源 picker), in catalogue order, each with its cover's URL
+ * by the catalogue's rule (`coverUrlOf`).
+ */
+export async function booksWithChapters(db: Db, f: ChapterBooksQuery, coverUrlOf: CoverUrlOf): Promise<ChapterBook[]> {
   const conds: SQL[] = [
     exists(
       db

@@ -7,7 +7,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { resourceEvents, resourceFavorites, resources } from '../../db/schema';
 import type { ErasureContext } from '../../plugins/erasure';
-import type { ResourceStorage } from './storage';
+import type { ResourceStorage } from '../../lib/storage';
 
 export function resourceEraser(storage: ResourceStorage) {
   return async (tx: Tx, userId: number, _now: Date, ctx: ErasureContext) => {

@@ -12,7 +12,8 @@ import { resources, type ResourceGenerator } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { renderPaperDocx, renderPaperPdf, type ExportPaper } from '../../lib/paper-export';
 import { chapterSheet, paperDocument } from './sources';
-import { newResourceKey, type ResourceStorage } from './storage';
+import type { ResourceStorage } from '../../lib/storage';
+import { newResourceKey } from './keys';
 
 export interface StoredFile {
   storageKey: string;

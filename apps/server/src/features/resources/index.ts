@@ -2,10 +2,11 @@
  * Digital resources feature (docs/resources.md): one Fastify plugin made of route files by concern –
  * search, facets, detail and chapters (`routes-search.ts`), signed file URLs, the file route and
  * statistics (`routes-files.ts`), my favourites, downloads and uploads (`routes-mine.ts`), teacher
- * uploads (`routes-upload.ts`) and operators' review (`routes-console.ts`) – over a storage interface
- * (`storage.ts`, local disk under DATA_DIR) and the eraser of what it keeps about a user.
+ * uploads (`routes-upload.ts`) and operators' review (`routes-console.ts`) – over the core's storage
+ * interface (`lib/storage.ts`, local disk under DATA_DIR) and the eraser of what it keeps about a user.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LocalDiskStorage } from '../../lib/storage';
 import { resourceEraser } from './erasure';
 import { createGenerator } from './generate';
 import adminRoutes from './routes-console';
@@ -14,11 +15,8 @@ import fileRoutes from './routes-files';
 import mineRoutes from './routes-mine';
 import searchRoutes from './routes-search';
 import uploadRoutes from './routes-upload';
-import { LocalDiskStorage } from './storage';
 
 export { seedResources } from './seed';
-// The storage interface, also used for the textbook PDFs uploaded in the console (textbooks feature).
-export { LocalDiskStorage, type ResourceStorage } from './storage';
 export type { ResourcesOptions } from './routes-common';
 
 const resourcesFeature: FastifyPluginAsyncZod<ResourcesOptions> = async (app, opts) => {

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors';
 import type { OperatorAudit } from '../../lib/operator-audit';
 import type { AuthUser } from '../../plugins/auth';
 import type { Generator } from './generate';
-import type { ResourceStorage } from './storage';
+import type { ResourceStorage } from '../../lib/storage';
 
 export interface ResourcesOptions {
   config: AppConfig;

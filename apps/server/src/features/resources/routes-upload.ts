@@ -19,7 +19,7 @@ import { AppError, badRequest, tooMany } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import type { ResourcesContext } from './routes-common';
 import { uploadQuery } from './routes-mine';
-import { newResourceKey } from './storage';
+import { newResourceKey } from './keys';
 import { checkUpload, tooLarge } from './upload';
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import type { SeedContext } from '../../seed/seeder';
-import { LocalDiskStorage } from './storage';
+import { LocalDiskStorage } from '../../lib/storage';
 
 const FORMATS = sql`(values ('pdf', ${RESOURCE_FORMAT_MIME.pdf}), ('docx', ${RESOURCE_FORMAT_MIME.docx})) as f(format, mime)`;
 

@@ -23,7 +23,7 @@ import {
   TeachingMessages,
 } from '@eav/contract';
 import { and, eq, lte } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -196,9 +196,8 @@ const workRoutes: FastifyPluginAsyncZod<TeachingOptions> = async (app, opts) => 
  * Records a saved reading-progress page into the user's open reading assignments of that book
  * (published, in an active class the user is an active member of, the page within the range).
  */
-export async function recordProgressPage(app: FastifyInstance, userId: number, textbookId: number, page: number) {
-  const t = new Date(app.clock());
-  const rows = await app.db
+export async function recordProgressPage(db: Db, userId: number, textbookId: number, page: number, t: Date) {
+  const rows = await db
     .select({ a: teachingAssignments })
     .from(teachingAssignments)
     .innerJoin(
@@ -214,7 +213,7 @@ export async function recordProgressPage(app: FastifyInstance, userId: number, t
         lte(teachingAssignments.pageFrom, page),
       ),
     );
-  for (const { a } of rows) await recordPages(app.db, a, userId, [page], t);
+  for (const { a } of rows) await recordPages(db, a, userId, [page], t);
 }
 
 export default workRoutes;

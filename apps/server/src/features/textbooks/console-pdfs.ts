@@ -14,7 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import { ErrorCode, LIMITS } from '@eav/contract';
 import type { MultipartFile } from '@fastify/multipart';
 import { AppError, badRequest } from '../../lib/errors';
-import type { ResourceStorage } from '../resources';
+import type { ResourceStorage } from '../../lib/storage';
 
 const PREFIX = 'textbooks/console-pdfs/';
 const MAGIC = Buffer.from('%PDF-', 'latin1');

@@ -5,6 +5,7 @@
 import { INT4_MAX } from '@eav/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
 import type { OperatorAudit } from '../../lib/operator-audit';
 import type { AuthUser } from '../../plugins/auth';
 
@@ -12,7 +13,16 @@ export interface TextbooksOptions {
   config: AppConfig;
   /** Records operators' writes of the console routes (app.ts passes the accounts' audit trail). */
   audit?: OperatorAudit;
+  /**
+   * Told of each reading-progress save of a logged-in user, with the page as saved, before the answer
+   * is sent (so a client that reads its work next sees it); app.ts passes the teaching feature's
+   * reading assignments. A failure is logged and never fails the save.
+   */
+  progressSaved?: ProgressSaved;
 }
+
+/** Reacts to a saved reading-progress page (`page` as saved: clamped to the book). */
+export type ProgressSaved = (db: Db, userId: number, textbookId: number, page: number, now: Date) => Promise<void>;
 
 /** The user when logged in, else null; an invalid token still answers 401 (the client logs out). */
 export async function optionalUser(request: FastifyRequest): Promise<AuthUser | null> {

@@ -23,7 +23,7 @@ import { textbooks } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import { noAudit } from '../../lib/operator-audit';
-import { LocalDiskStorage } from '../resources';
+import { LocalDiskStorage } from '../../lib/storage';
 import { pdfTooLarge, removeConsolePdf, storeConsolePdf } from './console-pdfs';
 import { storagePath } from './media';
 import type { TextbooksOptions } from './routes-common';

@@ -36,7 +36,7 @@ const IMAGE_TYPES: Record<string, string> = {
   webp: 'image/webp',
 };
 
-const readerRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { config }) => {
+const readerRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { config, progressSaved }) => {
   const rasterCovers = new RasterCoverCache(coverCacheDir(config.dataDir));
   const secret = config.urlSigningSecret;
   const hosts = config.remoteMediaHosts;
@@ -92,7 +92,14 @@ const readerRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { conf
       if (!decision.allowed) throw noAccess(decision);
       // The page count is the server's: a client's `totalPages` is ignored (a client claiming a
       // one-page book must not "finish" it; docs/prize.md, Points).
-      return ok(await saveProgress(app.db, user.id, book.id, request.body.page, book.pageCount, new Date(app.clock())));
+      const now = new Date(app.clock());
+      const progress = await saveProgress(app.db, user.id, book.id, request.body.page, book.pageCount, now);
+      try {
+        await progressSaved?.(app.db, user.id, book.id, progress.page, now);
+      } catch (err) {
+        request.log.error({ err }, 'reading progress could not be recorded into reading assignments');
+      }
+      return ok(progress);
     },
   );
 

@@ -1,9 +1,10 @@
 /**
- * Where resource files live (docs/decisions/008-resource-storage.md): a small storage interface so
- * that an S3-compatible object store later is one more adapter, not a rewrite. The local-disk
- * adapter keeps files under DATA_DIR and serves them with HTTP Range through @fastify/send (the
- * engine of @fastify/static): 206 with Content-Range, 416 for an unsatisfiable range, ETag and
- * Last-Modified revalidation.
+ * Where stored files live (docs/decisions/008-resource-storage.md): a small storage interface so
+ * that an S3-compatible object store later is one more adapter, not a rewrite. Core infrastructure,
+ * not a feature's: the resources feature keeps its files here and the textbooks feature the PDFs
+ * uploaded in the console. The local-disk adapter keeps files under DATA_DIR and serves them with
+ * HTTP Range through @fastify/send (the engine of @fastify/static): 206 with Content-Range, 416 for
+ * an unsatisfiable range, ETag and Last-Modified revalidation.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -20,6 +21,7 @@ export interface ServeOptions {
   disposition: 'attachment' | 'inline';
 }
 
+/** Files by opaque key (the database rows hold the keys). */
 export interface ResourceStorage {
   /** Stores bytes under `key` (overwriting nothing: keys are fresh). */
   put(key: string, data: Buffer): Promise<void>;
@@ -33,12 +35,6 @@ export interface ResourceStorage {
   tempFile(ext: string): Promise<string>;
   /** Answers the browser with the file (Range capable); a missing file answers 404 text. */
   serve(request: FastifyRequest, reply: FastifyReply, key: string, opts: ServeOptions): Promise<FastifyReply>;
-}
-
-/** `resources/yyyy/mm/{uuid}.{ext}`: random, never reused, so a URL's bytes never change. */
-export function newResourceKey(ext: string, now: number): string {
-  const d = new Date(now);
-  return `resources/${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${ext}`;
 }
 
 /** RFC 6266 Content-Disposition with a UTF-8 name and an ASCII fallback. */
