@@ -1,0 +1,30 @@
+/**
+ * The query state of a server-paged console list: its filters, sort and page in one object (the one
+ * the list's query hook and its export buttons take), and the paging `ConsoleTable` reads.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import type { TablePaging } from './console-table';
+
+/** A list query the server pages. */
+export interface PagedQuery {
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * Holds a list's query, starting from `initial`. `filter` changes filters and goes back to page 1
+ * (the old page may not exist in the new result); `paging` follows the table's pager.
+ */
+export function useTablePaging<Q extends PagedQuery>(initial: Q) {
+  const [query, setQuery] = useState<Q>(initial);
+  const filter = useCallback((patch: Partial<Q>) => setQuery((q) => ({ ...q, ...patch, page: 1 })), []);
+  const paging = useMemo<TablePaging>(
+    () => ({
+      page: query.page,
+      pageSize: query.pageSize,
+      onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
+    }),
+    [query.page, query.pageSize],
+  );
+  return { query, setQuery, filter, paging };
+}
