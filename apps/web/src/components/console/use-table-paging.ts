@@ -13,10 +13,11 @@ export interface PagedQuery {
 
 /**
  * Holds a list's query, starting from `initial`. `filter` changes filters and goes back to page 1
- * (the old page may not exist in the new result); `paging` follows the table's pager.
+ * (the old page may not exist in the new result); `paging` follows the table's pager. `Q` may be
+ * the contract's query type, whose page and size are optional: here they are always set.
  */
-export function useTablePaging<Q extends PagedQuery>(initial: Q) {
-  const [query, setQuery] = useState<Q>(initial);
+export function useTablePaging<Q extends Partial<PagedQuery>>(initial: Q & PagedQuery) {
+  const [query, setQuery] = useState<Q & PagedQuery>(initial);
   const filter = useCallback((patch: Partial<Q>) => setQuery((q) => ({ ...q, ...patch, page: 1 })), []);
   const paging = useMemo<TablePaging>(
     () => ({
