@@ -121,7 +121,7 @@ export function ConsoleTable<Row extends object>(props: ConsoleTableProps<Row>) 
     <Table<Row>
       {...rest}
       caption={<span className="eav-visually-hidden">{label}</span>}
-      dataSource={items as Row[]}
+      dataSource={items}
       loading={loading}
       // Before the first answer the list is unknown, not empty.
       locale={{ emptyText: query?.isPending ? '加载中…' : emptyText }}
