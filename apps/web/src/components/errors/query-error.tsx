@@ -6,10 +6,13 @@ export function QueryError({
   error,
   onRetry,
   title = '加载失败',
+  retryText = '重新加载',
 }: {
   error: unknown;
   onRetry?: () => void;
   title?: string;
+  /** The retry button's text (the console's tables say 重试). */
+  retryText?: string;
 }) {
   return (
     <Result
@@ -19,7 +22,7 @@ export function QueryError({
       extra={
         onRetry && (
           <Button type="primary" onClick={onRetry}>
-            重新加载
+            {retryText}
           </Button>
         )
       }

@@ -5,8 +5,9 @@
  */
 import { ApiPaths, type ActivityStatus, type AdminActivity } from '@eav/contract';
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Skeleton, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Card, Skeleton, Statistic, Tag } from 'antd';
 import { useState } from 'react';
+import { ConsoleTable } from '@/components/console/console-table';
 import { ExportButtons } from '@/components/export-buttons';
 import { errorMessage } from '@/lib/error-message';
 import { useActivityStats, useAdminActivities } from '../api/activities';
@@ -63,20 +64,13 @@ export function ActivitiesConsole() {
           </div>
         }
       >
-        {list.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title={errorMessage(list.error)}
-            action={<Button onClick={() => void list.refetch()}>重试</Button>}
-          />
-        )}
-        <Table<AdminActivity>
+        <ConsoleTable<AdminActivity>
+          label="有奖阅读活动"
+          query={list}
+          pageSize={20}
           rowKey="activityCode"
-          loading={list.isLoading}
-          dataSource={list.data ?? []}
-          pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          locale={{ emptyText: '还没有活动' }}
+          emptyText="还没有活动"
+          totalUnit="个活动"
           columns={[
             { title: '编码', dataIndex: 'activityCode', width: 160 },
             { title: '名称', dataIndex: 'title' },

@@ -18,24 +18,10 @@ import {
   type BannerState,
 } from '@eav/contract';
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Switch,
-  Table,
-  Tag,
-  Upload,
-} from 'antd';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Switch, Tag, Upload } from 'antd';
 import { useState } from 'react';
+import { ConsoleTable } from '@/components/console/console-table';
 import { ExportButtons } from '@/components/export-buttons';
-import { errorMessage } from '@/lib/error-message';
 import { useAdminBanners, useDeleteBanner, useReorderBanners, useSaveBanner } from '../api/banners';
 import { BannerCropDialog } from './banner-crop-dialog';
 import styles from './console.module.css';
@@ -294,21 +280,12 @@ export function BannersConsole() {
           </div>
         }
       >
-        {list.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title={errorMessage(list.error)}
-            action={<Button onClick={() => void list.refetch()}>重试</Button>}
-          />
-        )}
-        <Table<AdminBanner>
+        <ConsoleTable<AdminBanner>
+          label="首页轮播图"
+          query={list}
           rowKey="id"
-          loading={list.isLoading}
-          dataSource={rows}
-          pagination={false}
           scroll={{ x: 1100 }}
-          locale={{ emptyText: '还没有轮播图' }}
+          emptyText="还没有轮播图"
           onChange={(_p, filters) => setState((filters.state?.[0] as BannerState | undefined) ?? undefined)}
           columns={[
             {

@@ -6,8 +6,9 @@
  */
 import { toCsv, type ImportIssue, type ImportJob, type ImportJobKind } from '@eav/contract';
 import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Progress, Radio, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Descriptions, Progress, Radio, Typography, Upload } from 'antd';
 import { useState } from 'react';
+import { ConsoleTable } from '@/components/console/console-table';
 import { saveBlob } from '@/lib/download';
 import { useImportJob } from '../hooks/use-import-job';
 import { csvBlob } from '../lib/csv';
@@ -49,12 +50,14 @@ function Report({ job }: { job: ImportJob }) {
           { key: 'time', label: '用时', children: `${(r.durationMs / 1000).toFixed(1)} 秒` },
         ]}
       />
-      <Table<ImportIssue>
+      <ConsoleTable<ImportIssue>
+        label="错误行"
+        rows={r.skipped}
+        pageSize={10}
         size="small"
         rowKey={(i) => `${i.line}-${i.message}`}
-        dataSource={r.skipped}
-        pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
-        locale={{ emptyText: '没有错误行' }}
+        emptyText="没有错误行"
+        totalUnit="行"
         title={() => (
           <div className={styles.spread}>
             <h3 className={styles.subtitle}>错误行（{r.skipped.length}）</h3>

@@ -12,8 +12,10 @@ import {
   type MyResourceUpload,
   type ResourceStatus,
 } from '@eav/contract';
-import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Segmented, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Popconfirm, Segmented, Tag } from 'antd';
 import { useState } from 'react';
+import { ConsoleTable } from '@/components/console/console-table';
+import { useTablePaging } from '@/components/console/use-table-paging';
 import { ExportButtons } from '@/components/export-buttons';
 import { errorMessage } from '@/lib/error-message';
 import { getPreviewUrl, useReviewQueue, useReviewResource, type ReviewQuery } from '../api/review';
@@ -71,7 +73,7 @@ function RejectDialog({ upload, onClose }: { upload: MyResourceUpload; onClose: 
 
 export function ReviewConsole() {
   const { message } = App.useApp();
-  const [query, setQuery] = useState<ReviewQuery>({ page: 1, pageSize: 20, status: 'pending' });
+  const { query, filter, paging } = useTablePaging<ReviewQuery>({ page: 1, pageSize: 20, status: 'pending' });
   const [rejecting, setRejecting] = useState<MyResourceUpload | null>(null);
   const queue = useReviewQueue(query);
   const review = useReviewResource();
@@ -102,33 +104,19 @@ export function ReviewConsole() {
           <Segmented<ResourceStatus | 'all'>
             aria-label="审核状态"
             value={query.status ?? 'all'}
-            onChange={(v) => setQuery((q) => ({ ...q, page: 1, status: v === 'all' ? undefined : v }))}
+            onChange={(v) => filter({ status: v === 'all' ? undefined : v })}
             options={[
               ...RESOURCE_STATUSES.map((s) => ({ value: s, label: RESOURCE_STATUS_LABELS[s] })),
               { value: 'all' as const, label: '全部' },
             ]}
           />
-          {queue.isError && (
-            <Alert
-              type="error"
-              showIcon
-              title={errorMessage(queue.error)}
-              action={<Button onClick={() => void queue.refetch()}>重试</Button>}
-            />
-          )}
-          <Table<MyResourceUpload>
+          <ConsoleTable<MyResourceUpload>
+            label="教师上传的资源"
+            query={queue}
+            paging={paging}
             rowKey={(u) => u.resource.id}
-            loading={queue.isFetching}
-            dataSource={queue.data?.items ?? []}
-            locale={{ emptyText: query.status === 'pending' ? '没有待审核的资源' : '没有资源' }}
-            pagination={{
-              current: query.page,
-              pageSize: query.pageSize,
-              total: queue.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (n) => `共 ${n} 个`,
-            }}
-            onChange={(p) => setQuery((q) => ({ ...q, page: p.current ?? 1, pageSize: p.pageSize ?? 20 }))}
+            emptyText={query.status === 'pending' ? '没有待审核的资源' : '没有资源'}
+            totalUnit="个"
             columns={[
               { title: '标题', key: 'title', render: (_, u) => u.resource.title },
               { title: '类型', key: 'type', width: 90, render: (_, u) => RESOURCE_TYPE_LABELS[u.resource.type] },

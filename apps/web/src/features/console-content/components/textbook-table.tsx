@@ -14,13 +14,13 @@ import {
   type TextbookAccess,
 } from '@eav/contract';
 import { UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Drawer, Form, Input, Progress, Select, Space, Table, Upload } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { App, Button, Card, Drawer, Form, Input, Progress, Select, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useStages } from '@/api/dictionaries';
+import { ConsoleTable } from '@/components/console/console-table';
+import { useTablePaging } from '@/components/console/use-table-paging';
 import { ExportButtons } from '@/components/export-buttons';
 import { SaveError } from '@/components/ui/save-error';
-import { errorMessage } from '@/lib/error-message';
 import { useConsoleTextbooks } from '../api/get-textbooks';
 import { useUpdateTextbook } from '../api/update-textbook';
 import { useUploadCover } from '../api/upload-cover';
@@ -172,12 +172,16 @@ function Editor({ book, onClose }: { book: AdminTextbookRow; onClose: () => void
 }
 
 export function TextbookTable() {
-  const [query, setQuery] = useState<AdminTextbookListQuery>({ page: 1, pageSize: 20, sort: 'id', order: 'asc' });
+  const { query, setQuery, filter, paging } = useTablePaging<AdminTextbookListQuery>({
+    page: 1,
+    pageSize: 20,
+    sort: 'id',
+    order: 'asc',
+  });
   const [editing, setEditing] = useState<AdminTextbookRow | null>(null);
   const [chapters, setChapters] = useState<AdminTextbookRow | null>(null);
   const stages = useStages();
   const list = useConsoleTextbooks(query);
-  const set = (patch: Partial<AdminTextbookListQuery>) => setQuery((q) => ({ ...q, page: 1, ...patch }));
 
   return (
     <Card
@@ -191,7 +195,7 @@ export function TextbookTable() {
             placeholder="标题或 externalId"
             aria-label="搜索标题或 externalId"
             style={{ width: 280 }}
-            onSearch={(q) => set({ q: q.trim() || undefined })}
+            onSearch={(q) => filter({ q: q.trim() || undefined })}
           />
           <Select
             allowClear
@@ -200,7 +204,7 @@ export function TextbookTable() {
             style={{ width: 140 }}
             loading={stages.isLoading}
             options={(stages.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-            onChange={(v: number | undefined) => set({ stageId: v })}
+            onChange={(v: number | undefined) => filter({ stageId: v })}
           />
           <Select
             allowClear
@@ -208,42 +212,25 @@ export function TextbookTable() {
             aria-label="阅读权限"
             style={{ width: 140 }}
             options={ACCESS_OPTIONS}
-            onChange={(v: TextbookAccess | undefined) => set({ access: v })}
+            onChange={(v: TextbookAccess | undefined) => filter({ access: v })}
           />
         </div>
-        {list.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title={errorMessage(list.error)}
-            action={<Button onClick={() => void list.refetch()}>重试</Button>}
-          />
-        )}
-        <Table<AdminTextbookRow>
+        <ConsoleTable<AdminTextbookRow>
+          label="教材列表"
+          query={list}
+          paging={paging}
           rowKey="id"
           size="middle"
           scroll={{ x: 1360 }}
-          loading={list.isFetching}
-          dataSource={list.data?.items ?? []}
-          locale={{ emptyText: list.isLoading ? '加载中…' : '没有符合条件的教材' }}
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (n) => `共 ${n} 本`,
-          }}
-          onChange={(p, _f, sorter) => {
-            const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<AdminTextbookRow> | undefined;
-            const key = s?.order ? (s.columnKey as AdminTextbookListQuery['sort']) : 'id';
+          emptyText="没有符合条件的教材"
+          totalUnit="本"
+          onSort={(s) =>
             setQuery((q) => ({
               ...q,
-              page: p.current ?? 1,
-              pageSize: p.pageSize ?? 20,
-              sort: key,
-              order: s?.order === 'descend' ? 'desc' : 'asc',
-            }));
-          }}
+              sort: (s.columnKey ?? 'id') as AdminTextbookListQuery['sort'],
+              order: s.order === 'descend' ? 'desc' : 'asc',
+            }))
+          }
           columns={[
             {
               title: '封面',

@@ -11,7 +11,7 @@ import {
   type AdminAnnouncementsQuery,
 } from '@eav/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Drawer, Form, Input, Result, Select, Space, Spin, Switch, Table, Tabs, Tag } from 'antd';
+import { Alert, App, Button, Drawer, Form, Input, Select, Space, Spin, Switch, Tabs, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { LazyRichText } from '@/components/rich-text';
 import { SaveError } from '@/components/ui/save-error';
@@ -22,6 +22,8 @@ import { useAnnouncements } from '../api/get-announcements';
 import { useSaveAnnouncement } from '../api/save-announcement';
 import { checkBody, showProblems } from '../lib/form-problems';
 import styles from './console.module.css';
+import { ConsoleTable } from '@/components/console/console-table';
+import { useTablePaging } from '@/components/console/use-table-paging';
 import { ExportButtons } from '@/components/export-buttons';
 
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
@@ -133,7 +135,7 @@ function AnnouncementDrawer({ id, open, onClose }: { id: number | null; open: bo
 export function AnnouncementsTab() {
   const { modal, message } = App.useApp();
   const qc = useQueryClient();
-  const [query, setQuery] = useState<AdminAnnouncementsQuery>({ page: 1, pageSize: 10 });
+  const { query, filter, paging } = useTablePaging<AdminAnnouncementsQuery>({ page: 1, pageSize: 10 });
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const list = useAnnouncements(query);
   const save = useSaveAnnouncement();
@@ -185,7 +187,7 @@ export function AnnouncementsTab() {
             placeholder="标题或摘要"
             allowClear
             style={{ width: 240 }}
-            onSearch={(t) => setQuery((s) => ({ ...s, q: t.trim() || undefined, page: 1 }))}
+            onSearch={(t) => filter({ q: t.trim() || undefined })}
           />
           <Select
             aria-label="公告状态"
@@ -196,7 +198,7 @@ export function AnnouncementsTab() {
               { value: 'published', label: '已发布' },
               { value: 'draft', label: '未发布' },
             ]}
-            onChange={(status?: 'published' | 'draft') => setQuery((s) => ({ ...s, status, page: 1 }))}
+            onChange={(status?: 'published' | 'draft') => filter({ status })}
           />
         </div>
         <Space wrap>
@@ -206,64 +208,50 @@ export function AnnouncementsTab() {
           <ExportButtons url={ApiPaths.adminPublishingAnnouncementsExport} params={query} label="公告列表" />
         </Space>
       </div>
-      {list.isError ? (
-        <Result
-          status="warning"
-          title="加载失败"
-          subTitle={errorMessage(list.error, '操作失败，请稍后重试')}
-          extra={<Button onClick={() => void list.refetch()}>重试</Button>}
-        />
-      ) : (
-        <Table<AdminAnnouncementRow>
-          rowKey="id"
-          size="middle"
-          loading={list.isFetching}
-          dataSource={list.data?.items ?? []}
-          locale={{ emptyText: '暂无公告' }}
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: list.data?.total ?? 0,
-            showTotal: (n) => `共 ${n} 条公告`,
-          }}
-          onChange={(p) => setQuery((q) => ({ ...q, page: p.current ?? 1, pageSize: p.pageSize ?? 10 }))}
-          columns={[
-            { title: '标题', dataIndex: 'title', ellipsis: true },
-            { title: '摘要', dataIndex: 'summary', ellipsis: true },
-            {
-              title: '状态',
-              dataIndex: 'publishedAt',
-              width: 90,
-              render: (v: string | null) => (v ? <Tag color="green">已发布</Tag> : <Tag>未发布</Tag>),
-            },
-            { title: '发布时间', dataIndex: 'publishedAt', render: time },
-            { title: '更新时间', dataIndex: 'updatedAt', render: time },
-            {
-              title: '操作',
-              key: 'actions',
-              width: 190,
-              render: (_v, a) => (
-                <Space size={0}>
-                  <Button type="link" onClick={() => setEditing(a.id)} aria-label={`编辑公告 ${a.title}`}>
-                    编辑
-                  </Button>
-                  <Button
-                    type="link"
-                    danger={a.publishedAt !== null}
-                    onClick={() => confirmToggle(a)}
-                    aria-label={`${a.publishedAt ? '撤下' : '发布'}公告 ${a.title}`}
-                  >
-                    {a.publishedAt ? '撤下' : '发布'}
-                  </Button>
-                  <Button type="link" danger onClick={() => confirmDelete(a)} aria-label={`删除公告 ${a.title}`}>
-                    删除
-                  </Button>
-                </Space>
-              ),
-            },
-          ]}
-        />
-      )}
+      <ConsoleTable<AdminAnnouncementRow>
+        label="公告列表"
+        query={list}
+        paging={paging}
+        rowKey="id"
+        size="middle"
+        emptyText="暂无公告"
+        totalUnit="条公告"
+        columns={[
+          { title: '标题', dataIndex: 'title', ellipsis: true },
+          { title: '摘要', dataIndex: 'summary', ellipsis: true },
+          {
+            title: '状态',
+            dataIndex: 'publishedAt',
+            width: 90,
+            render: (v: string | null) => (v ? <Tag color="green">已发布</Tag> : <Tag>未发布</Tag>),
+          },
+          { title: '发布时间', dataIndex: 'publishedAt', render: time },
+          { title: '更新时间', dataIndex: 'updatedAt', render: time },
+          {
+            title: '操作',
+            key: 'actions',
+            width: 190,
+            render: (_v, a) => (
+              <Space size={0}>
+                <Button type="link" onClick={() => setEditing(a.id)} aria-label={`编辑公告 ${a.title}`}>
+                  编辑
+                </Button>
+                <Button
+                  type="link"
+                  danger={a.publishedAt !== null}
+                  onClick={() => confirmToggle(a)}
+                  aria-label={`${a.publishedAt ? '撤下' : '发布'}公告 ${a.title}`}
+                >
+                  {a.publishedAt ? '撤下' : '发布'}
+                </Button>
+                <Button type="link" danger onClick={() => confirmDelete(a)} aria-label={`删除公告 ${a.title}`}>
+                  删除
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
       <AnnouncementDrawer
         id={typeof editing === 'number' ? editing : null}
         open={editing !== null}

@@ -4,7 +4,7 @@
  * Live notices are all published (a withdrawn one is deleted; the audit log keeps its text).
  */
 import { ApiPaths, erratumBody, type AdminErrataQuery, type AdminErratumRow } from '@eav/contract';
-import { App, Button, Form, Input, InputNumber, Modal, Result, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, InputNumber, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { SaveError } from '@/components/ui/save-error';
 import { errorMessage } from '@/lib/error-message';
@@ -14,6 +14,8 @@ import { useWithdrawErratum } from '../api/withdraw-erratum';
 import { beijingToday, checkBody, showProblems } from '../lib/form-problems';
 import { BookPicker } from './book-picker';
 import styles from './console.module.css';
+import { ConsoleTable } from '@/components/console/console-table';
+import { useTablePaging } from '@/components/console/use-table-paging';
 import { ExportButtons } from '@/components/export-buttons';
 
 interface ErratumForm {
@@ -27,7 +29,7 @@ interface ErratumForm {
 
 export function ErrataTab() {
   const { modal, message } = App.useApp();
-  const [query, setQuery] = useState<AdminErrataQuery>({ page: 1, pageSize: 10 });
+  const { query, filter, paging } = useTablePaging<AdminErrataQuery>({ page: 1, pageSize: 10 });
   /** The dialog: null closed, 'new', or the notice being edited. */
   const [editing, setEditing] = useState<AdminErratumRow | 'new' | null>(null);
   const [form] = Form.useForm<ErratumForm>();
@@ -93,14 +95,14 @@ export function ErrataTab() {
             allowClear
             style={{ width: 300 }}
             value={query.textbookId}
-            onChange={(textbookId) => setQuery((s) => ({ ...s, textbookId, page: 1 }))}
+            onChange={(textbookId) => filter({ textbookId })}
           />
           <Input.Search
             aria-label="搜索勘误"
             placeholder="原文或更正内容"
             allowClear
             style={{ width: 220 }}
-            onSearch={(t) => setQuery((s) => ({ ...s, q: t.trim() || undefined, page: 1 }))}
+            onSearch={(t) => filter({ q: t.trim() || undefined })}
           />
         </div>
         <Space wrap>
@@ -110,57 +112,38 @@ export function ErrataTab() {
           <ExportButtons url={ApiPaths.adminPublishingErrataExport} params={query} label="勘误列表" />
         </Space>
       </div>
-      {errata.isError ? (
-        <Result
-          status="warning"
-          title="加载失败"
-          subTitle={errorMessage(errata.error, '操作失败，请稍后重试')}
-          extra={<Button onClick={() => void errata.refetch()}>重试</Button>}
-        />
-      ) : (
-        <Table<AdminErratumRow>
-          rowKey="id"
-          size="middle"
-          loading={errata.isFetching}
-          dataSource={errata.data?.items ?? []}
-          locale={{ emptyText: '暂无勘误' }}
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: errata.data?.total ?? 0,
-            showTotal: (n) => `共 ${n} 条勘误`,
-          }}
-          onChange={(p) => setQuery((q) => ({ ...q, page: p.current ?? 1, pageSize: p.pageSize ?? 10 }))}
-          columns={[
-            { title: '教材', dataIndex: 'textbookTitle', ellipsis: true },
-            { title: '页码', dataIndex: 'page', width: 70 },
-            { title: '原文', dataIndex: 'original', ellipsis: true },
-            { title: '更正', dataIndex: 'correction', ellipsis: true },
-            { title: '发布日期', dataIndex: 'publishedOn', width: 110 },
-            { title: '状态', key: 'state', width: 80, render: () => <Tag color="green">已发布</Tag> },
-            {
-              title: '操作',
-              key: 'actions',
-              width: 140,
-              render: (_v, e) => (
-                <Space size={0}>
-                  <Button type="link" onClick={() => openForm(e)} aria-label={`编辑第 ${e.page} 页的勘误`}>
-                    编辑
-                  </Button>
-                  <Button
-                    type="link"
-                    danger
-                    onClick={() => confirmWithdraw(e)}
-                    aria-label={`撤回第 ${e.page} 页的勘误`}
-                  >
-                    撤回
-                  </Button>
-                </Space>
-              ),
-            },
-          ]}
-        />
-      )}
+      <ConsoleTable<AdminErratumRow>
+        label="勘误列表"
+        query={errata}
+        paging={paging}
+        rowKey="id"
+        size="middle"
+        emptyText="暂无勘误"
+        totalUnit="条勘误"
+        columns={[
+          { title: '教材', dataIndex: 'textbookTitle', ellipsis: true },
+          { title: '页码', dataIndex: 'page', width: 70 },
+          { title: '原文', dataIndex: 'original', ellipsis: true },
+          { title: '更正', dataIndex: 'correction', ellipsis: true },
+          { title: '发布日期', dataIndex: 'publishedOn', width: 110 },
+          { title: '状态', key: 'state', width: 80, render: () => <Tag color="green">已发布</Tag> },
+          {
+            title: '操作',
+            key: 'actions',
+            width: 140,
+            render: (_v, e) => (
+              <Space size={0}>
+                <Button type="link" onClick={() => openForm(e)} aria-label={`编辑第 ${e.page} 页的勘误`}>
+                  编辑
+                </Button>
+                <Button type="link" danger onClick={() => confirmWithdraw(e)} aria-label={`撤回第 ${e.page} 页的勘误`}>
+                  撤回
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
       <Modal
         open={editing !== null}
         title={editing === 'new' ? '发布勘误' : '编辑勘误'}

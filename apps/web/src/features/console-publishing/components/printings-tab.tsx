@@ -3,7 +3,7 @@
  * export); 登记/编辑 in a dialog checked with the contract's `printingBody`; 删除 confirmed.
  */
 import { ApiPaths, printingBody, type AdminPrintingRow, type AdminPrintingsQuery } from '@eav/contract';
-import { App, Button, Form, Input, InputNumber, Modal, Result, Space, Table } from 'antd';
+import { App, Button, Form, Input, InputNumber, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { SaveError } from '@/components/ui/save-error';
 import { errorMessage } from '@/lib/error-message';
@@ -13,6 +13,8 @@ import { useSavePrinting } from '../api/save-printing';
 import { beijingToday, checkBody, showProblems } from '../lib/form-problems';
 import { BookPicker } from './book-picker';
 import styles from './console.module.css';
+import { ConsoleTable } from '@/components/console/console-table';
+import { useTablePaging } from '@/components/console/use-table-paging';
 import { ExportButtons } from '@/components/export-buttons';
 
 interface PrintingForm {
@@ -25,7 +27,7 @@ interface PrintingForm {
 
 export function PrintingsTab() {
   const { modal, message } = App.useApp();
-  const [query, setQuery] = useState<AdminPrintingsQuery>({ page: 1, pageSize: 10 });
+  const { query, filter, paging } = useTablePaging<AdminPrintingsQuery>({ page: 1, pageSize: 10 });
   const [editing, setEditing] = useState<AdminPrintingRow | 'new' | null>(null);
   const [form] = Form.useForm<PrintingForm>();
   const printings = usePrintings(query);
@@ -89,7 +91,7 @@ export function PrintingsTab() {
             allowClear
             style={{ width: 300 }}
             value={query.textbookId}
-            onChange={(textbookId) => setQuery((s) => ({ ...s, textbookId, page: 1 }))}
+            onChange={(textbookId) => filter({ textbookId })}
           />
         </div>
         <Space wrap>
@@ -99,60 +101,45 @@ export function PrintingsTab() {
           <ExportButtons url={ApiPaths.adminPublishingPrintingsExport} params={query} label="印次列表" />
         </Space>
       </div>
-      {printings.isError ? (
-        <Result
-          status="warning"
-          title="加载失败"
-          subTitle={errorMessage(printings.error, '操作失败，请稍后重试')}
-          extra={<Button onClick={() => void printings.refetch()}>重试</Button>}
-        />
-      ) : (
-        <Table<AdminPrintingRow>
-          rowKey="id"
-          size="middle"
-          loading={printings.isFetching}
-          dataSource={printings.data?.items ?? []}
-          locale={{ emptyText: '暂无印次记录' }}
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: printings.data?.total ?? 0,
-            showTotal: (n) => `共 ${n} 条`,
-          }}
-          onChange={(p) => setQuery((q) => ({ ...q, page: p.current ?? 1, pageSize: p.pageSize ?? 10 }))}
-          columns={[
-            { title: '教材', dataIndex: 'textbookTitle', ellipsis: true },
-            { title: '版次', dataIndex: 'editionNo', width: 80, render: (v: number) => `第 ${v} 版` },
-            { title: '印次', dataIndex: 'printingNo', width: 110, render: (v: number) => `第 ${v} 次印刷` },
-            { title: '印刷日期', dataIndex: 'printedOn', width: 120 },
-            { title: '说明', dataIndex: 'note', ellipsis: true },
-            {
-              title: '操作',
-              key: 'actions',
-              width: 140,
-              render: (_v, p) => (
-                <Space size={0}>
-                  <Button
-                    type="link"
-                    onClick={() => openForm(p)}
-                    aria-label={`编辑第 ${p.editionNo} 版第 ${p.printingNo} 次印刷`}
-                  >
-                    编辑
-                  </Button>
-                  <Button
-                    type="link"
-                    danger
-                    onClick={() => confirmDelete(p)}
-                    aria-label={`删除第 ${p.editionNo} 版第 ${p.printingNo} 次印刷`}
-                  >
-                    删除
-                  </Button>
-                </Space>
-              ),
-            },
-          ]}
-        />
-      )}
+      <ConsoleTable<AdminPrintingRow>
+        label="印次列表"
+        query={printings}
+        paging={paging}
+        rowKey="id"
+        size="middle"
+        emptyText="暂无印次记录"
+        columns={[
+          { title: '教材', dataIndex: 'textbookTitle', ellipsis: true },
+          { title: '版次', dataIndex: 'editionNo', width: 80, render: (v: number) => `第 ${v} 版` },
+          { title: '印次', dataIndex: 'printingNo', width: 110, render: (v: number) => `第 ${v} 次印刷` },
+          { title: '印刷日期', dataIndex: 'printedOn', width: 120 },
+          { title: '说明', dataIndex: 'note', ellipsis: true },
+          {
+            title: '操作',
+            key: 'actions',
+            width: 140,
+            render: (_v, p) => (
+              <Space size={0}>
+                <Button
+                  type="link"
+                  onClick={() => openForm(p)}
+                  aria-label={`编辑第 ${p.editionNo} 版第 ${p.printingNo} 次印刷`}
+                >
+                  编辑
+                </Button>
+                <Button
+                  type="link"
+                  danger
+                  onClick={() => confirmDelete(p)}
+                  aria-label={`删除第 ${p.editionNo} 版第 ${p.printingNo} 次印刷`}
+                >
+                  删除
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
       <Modal
         open={editing !== null}
         title={editing === 'new' ? '登记印次' : '编辑印次'}

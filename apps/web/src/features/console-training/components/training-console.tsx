@@ -3,7 +3,7 @@
  * export), 新建/编辑 in a drawer, 发布/下架 (confirmed), and the certificate look-up and revoke box.
  */
 import { ApiPaths, type AdminTrainingCourseRow, type AdminTrainingCoursesQuery } from '@eav/contract';
-import { App, Button, Input, Result, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/error-message';
 import { useCourses } from '../api/get-courses';
@@ -11,6 +11,8 @@ import { useSetCoursePublished } from '../api/set-published';
 import { CertificateBox } from './certificate-box';
 import { CourseDrawer } from './course-drawer';
 import styles from './console.module.css';
+import { ConsoleTable } from '@/components/console/console-table';
+import { useTablePaging } from '@/components/console/use-table-paging';
 import { ExportButtons } from '@/components/export-buttons';
 import { beijingDateTime } from '@/lib/beijing-format';
 
@@ -18,7 +20,7 @@ const time = (iso: string) => beijingDateTime(iso);
 
 export function TrainingConsole() {
   const { modal, message } = App.useApp();
-  const [query, setQuery] = useState<AdminTrainingCoursesQuery>({ page: 1, pageSize: 10 });
+  const { query, filter, paging } = useTablePaging<AdminTrainingCoursesQuery>({ page: 1, pageSize: 10 });
   /** The drawer: null closed, 'new' a new course, a number the course being edited. */
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const courses = useCourses(query);
@@ -56,7 +58,7 @@ export function TrainingConsole() {
               placeholder="课程名称、编码或主讲人"
               allowClear
               style={{ width: 260 }}
-              onSearch={(t) => setQuery((s) => ({ ...s, q: t.trim() || undefined, page: 1 }))}
+              onSearch={(t) => filter({ q: t.trim() || undefined })}
             />
             <Select
               aria-label="课程状态"
@@ -67,7 +69,7 @@ export function TrainingConsole() {
                 { value: 'published', label: '已发布' },
                 { value: 'draft', label: '未发布' },
               ]}
-              onChange={(status?: 'published' | 'draft') => setQuery((s) => ({ ...s, status, page: 1 }))}
+              onChange={(status?: 'published' | 'draft') => filter({ status })}
             />
           </div>
           <Space wrap>
@@ -77,80 +79,66 @@ export function TrainingConsole() {
             <ExportButtons url={ApiPaths.adminTrainingCoursesExport} params={query} label="课程列表" />
           </Space>
         </div>
-        {courses.isError ? (
-          <Result
-            status="warning"
-            title="加载失败"
-            subTitle={errorMessage(courses.error, '操作失败，请稍后重试')}
-            extra={<Button onClick={() => void courses.refetch()}>重试</Button>}
-          />
-        ) : (
-          <Table<AdminTrainingCourseRow>
-            rowKey="id"
-            size="middle"
-            loading={courses.isFetching}
-            dataSource={courses.data?.items ?? []}
-            locale={{ emptyText: '还没有研修课程' }}
-            pagination={{
-              current: query.page,
-              pageSize: query.pageSize,
-              total: courses.data?.total ?? 0,
-              showTotal: (n) => `共 ${n} 门课程`,
-            }}
-            onChange={(p) => setQuery((q) => ({ ...q, page: p.current ?? 1, pageSize: p.pageSize ?? 10 }))}
-            columns={[
-              {
-                title: '课程名称',
-                dataIndex: 'title',
-                render: (v: string, c) => (
-                  <>
-                    <div>{v}</div>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {c.code}
-                    </Typography.Text>
-                  </>
-                ),
-              },
-              { title: '适用对象', key: 'audience', render: (_v, c) => `${c.stage} · ${c.subject}` },
-              { title: '主讲人', dataIndex: 'lecturer', ellipsis: true },
-              { title: '学时', dataIndex: 'creditHours', width: 70 },
-              {
-                title: '模块/课时',
-                key: 'structure',
-                width: 100,
-                render: (_v, c) => `${c.moduleCount} / ${c.lessonCount}`,
-              },
-              { title: '报名', dataIndex: 'enrolledCount', width: 70 },
-              { title: '结业', dataIndex: 'passedCount', width: 70 },
-              {
-                title: '状态',
-                dataIndex: 'published',
-                width: 90,
-                render: (v: boolean) => (v ? <Tag color="green">已发布</Tag> : <Tag>未发布</Tag>),
-              },
-              { title: '更新时间', dataIndex: 'updatedAt', render: time },
-              {
-                title: '操作',
-                key: 'actions',
-                render: (_v, c) => (
-                  <Space size={0}>
-                    <Button type="link" onClick={() => setEditing(c.id)} aria-label={`编辑课程 ${c.title}`}>
-                      编辑
-                    </Button>
-                    <Button
-                      type="link"
-                      danger={c.published}
-                      onClick={() => confirmPublish(c)}
-                      aria-label={`${c.published ? '下架' : '发布'}课程 ${c.title}`}
-                    >
-                      {c.published ? '下架' : '发布'}
-                    </Button>
-                  </Space>
-                ),
-              },
-            ]}
-          />
-        )}
+        <ConsoleTable<AdminTrainingCourseRow>
+          label="研修课程列表"
+          query={courses}
+          paging={paging}
+          rowKey="id"
+          size="middle"
+          emptyText="还没有研修课程"
+          totalUnit="门课程"
+          columns={[
+            {
+              title: '课程名称',
+              dataIndex: 'title',
+              render: (v: string, c) => (
+                <>
+                  <div>{v}</div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {c.code}
+                  </Typography.Text>
+                </>
+              ),
+            },
+            { title: '适用对象', key: 'audience', render: (_v, c) => `${c.stage} · ${c.subject}` },
+            { title: '主讲人', dataIndex: 'lecturer', ellipsis: true },
+            { title: '学时', dataIndex: 'creditHours', width: 70 },
+            {
+              title: '模块/课时',
+              key: 'structure',
+              width: 100,
+              render: (_v, c) => `${c.moduleCount} / ${c.lessonCount}`,
+            },
+            { title: '报名', dataIndex: 'enrolledCount', width: 70 },
+            { title: '结业', dataIndex: 'passedCount', width: 70 },
+            {
+              title: '状态',
+              dataIndex: 'published',
+              width: 90,
+              render: (v: boolean) => (v ? <Tag color="green">已发布</Tag> : <Tag>未发布</Tag>),
+            },
+            { title: '更新时间', dataIndex: 'updatedAt', render: time },
+            {
+              title: '操作',
+              key: 'actions',
+              render: (_v, c) => (
+                <Space size={0}>
+                  <Button type="link" onClick={() => setEditing(c.id)} aria-label={`编辑课程 ${c.title}`}>
+                    编辑
+                  </Button>
+                  <Button
+                    type="link"
+                    danger={c.published}
+                    onClick={() => confirmPublish(c)}
+                    aria-label={`${c.published ? '下架' : '发布'}课程 ${c.title}`}
+                  >
+                    {c.published ? '下架' : '发布'}
+                  </Button>
+                </Space>
+              ),
+            },
+          ]}
+        />
       </section>
       <CertificateBox />
       <CourseDrawer

@@ -3,12 +3,13 @@
  * after, IP and time; filters by user, action, IP and time on the server; export as Excel or CSV.
  */
 import { ApiPaths, type AdminAuditQuery, type AdminAuditRow } from '@eav/contract';
-import { DatePicker, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { DatePicker, Input, InputNumber, Select, Tag, Typography } from 'antd';
+import { ConsoleTable } from '@/components/console/console-table';
+import { useTablePaging } from '@/components/console/use-table-paging';
 import { useAudit } from '../api/audit';
 import { AUDIT_EVENT_LABELS } from '../lib/sections';
 import { ExportButtons } from '@/components/export-buttons';
-import { SectionError } from './section-error';
+import { sectionError } from './section-error';
 import styles from './console.module.css';
 import { beijingDateTime } from '@/lib/beijing-format';
 
@@ -17,7 +18,7 @@ const values = (v: Record<string, unknown> | null) =>
   v ? <span className={styles.json}>{JSON.stringify(v)}</span> : '—';
 
 export function AuditSection() {
-  const [query, setQuery] = useState<AdminAuditQuery>({ page: 1, pageSize: 20 });
+  const { query, setQuery, filter, paging } = useTablePaging<AdminAuditQuery>({ page: 1, pageSize: 20 });
   const audit = useAudit(query);
   return (
     <>
@@ -33,7 +34,7 @@ export function AuditSection() {
               min={1}
               precision={0}
               style={{ width: 130 }}
-              onChange={(v) => setQuery((s) => ({ ...s, user: typeof v === 'number' ? v : undefined, page: 1 }))}
+              onChange={(v) => filter({ user: typeof v === 'number' ? v : undefined })}
             />
             <Select
               aria-label="操作"
@@ -42,73 +43,56 @@ export function AuditSection() {
               showSearch={{ optionFilterProp: 'label' }}
               style={{ width: 180 }}
               options={Object.entries(AUDIT_EVENT_LABELS).map(([value, label]) => ({ value, label }))}
-              onChange={(event?: string) => setQuery((s) => ({ ...s, event, page: 1 }))}
+              onChange={(event?: string) => filter({ event })}
             />
             <Input.Search
               aria-label="IP 地址"
               placeholder="IP 地址"
               allowClear
               style={{ width: 180 }}
-              onSearch={(ip) => setQuery((s) => ({ ...s, ip: ip.trim() || undefined, page: 1 }))}
+              onSearch={(ip) => filter({ ip: ip.trim() || undefined })}
             />
             <DatePicker.RangePicker
               aria-label="时间范围"
               showTime
               onChange={(d) =>
-                setQuery((s) => ({
-                  ...s,
-                  from: d?.[0]?.toISOString() ?? undefined,
-                  to: d?.[1]?.toISOString() ?? undefined,
-                  page: 1,
-                }))
+                filter({ from: d?.[0]?.toISOString() ?? undefined, to: d?.[1]?.toISOString() ?? undefined })
               }
             />
           </div>
           <ExportButtons url={ApiPaths.adminAuditExport} params={query} label="审计日志" />
         </div>
-        {audit.isError ? (
-          <SectionError error={audit.error} retry={() => void audit.refetch()} />
-        ) : (
-          <Table<AdminAuditRow>
-            rowKey="id"
-            size="small"
-            loading={audit.isFetching}
-            dataSource={audit.data?.items ?? []}
-            locale={{ emptyText: '没有符合条件的记录' }}
-            pagination={{
-              current: query.page,
-              pageSize: query.pageSize,
-              total: audit.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (n) => `共 ${n} 条`,
-            }}
-            onChange={(p, _f, sorter) => {
-              const order = Array.isArray(sorter) ? undefined : (sorter.order ?? undefined);
-              setQuery((q) => ({ ...q, page: p.current ?? 1, pageSize: p.pageSize ?? 20, order }));
-            }}
-            columns={[
-              { title: '时间', dataIndex: 'at', key: 'at', sorter: true, render: time, width: 170 },
-              { title: '操作', dataIndex: 'event', render: (e: string) => AUDIT_EVENT_LABELS[e] ?? e },
-              {
-                title: '结果',
-                dataIndex: 'result',
-                render: (r: string) => (
-                  <Tag color={r === 'success' ? 'green' : 'red'}>{r === 'success' ? '成功' : '失败'}</Tag>
-                ),
-              },
-              {
-                title: '操作人',
-                dataIndex: 'actorName',
-                render: (n: string | null, r) => (r.actorId ? `${n ?? ''}（${r.actorId}）` : '—'),
-              },
-              { title: '相关用户', dataIndex: 'userId', render: (v: number | null) => v ?? '—' },
-              { title: '对象', dataIndex: 'target', render: (v: string | null) => v ?? '—' },
-              { title: 'IP', dataIndex: 'ip', render: (v: string | null) => v ?? '—' },
-              { title: '修改前', dataIndex: 'before', render: values },
-              { title: '修改后', dataIndex: 'after', render: values },
-            ]}
-          />
-        )}
+        <ConsoleTable<AdminAuditRow>
+          label="审计日志"
+          query={audit}
+          paging={paging}
+          renderError={sectionError}
+          rowKey="id"
+          size="small"
+          emptyText="没有符合条件的记录"
+          onSort={(s) => setQuery((q) => ({ ...q, order: s.order }))}
+          columns={[
+            { title: '时间', dataIndex: 'at', key: 'at', sorter: true, render: time, width: 170 },
+            { title: '操作', dataIndex: 'event', render: (e: string) => AUDIT_EVENT_LABELS[e] ?? e },
+            {
+              title: '结果',
+              dataIndex: 'result',
+              render: (r: string) => (
+                <Tag color={r === 'success' ? 'green' : 'red'}>{r === 'success' ? '成功' : '失败'}</Tag>
+              ),
+            },
+            {
+              title: '操作人',
+              dataIndex: 'actorName',
+              render: (n: string | null, r) => (r.actorId ? `${n ?? ''}（${r.actorId}）` : '—'),
+            },
+            { title: '相关用户', dataIndex: 'userId', render: (v: number | null) => v ?? '—' },
+            { title: '对象', dataIndex: 'target', render: (v: string | null) => v ?? '—' },
+            { title: 'IP', dataIndex: 'ip', render: (v: string | null) => v ?? '—' },
+            { title: '修改前', dataIndex: 'before', render: values },
+            { title: '修改后', dataIndex: 'after', render: values },
+          ]}
+        />
       </div>
     </>
   );

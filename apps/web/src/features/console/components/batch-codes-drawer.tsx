@@ -1,17 +1,20 @@
 /** A batch's codes: which are redeemed, when and by whom (codes shown only by a hash prefix). */
 import { ApiPaths, type AdminBatchCodeRow, type AdminBatchCodesQuery, type AdminCodeBatchRow } from '@eav/contract';
-import { Alert, Drawer, Select, Space, Table } from 'antd';
-import { useEffect, useState } from 'react';
+import { Drawer, Select, Space } from 'antd';
+import { useEffect } from 'react';
 import { useBatchCodes } from '../api/batch-codes';
-import { errorText } from '../lib/console-error';
+import { ConsoleTable } from '@/components/console/console-table';
+import { useTablePaging } from '@/components/console/use-table-paging';
 import { ExportButtons } from '@/components/export-buttons';
+import { sectionError } from './section-error';
 import { beijingDateTime } from '@/lib/beijing-format';
 
 const time = (iso: string | null) => beijingDateTime(iso);
 
 export function BatchCodesDrawer({ batch, onClose }: { batch: AdminCodeBatchRow | null; onClose: () => void }) {
-  const [query, setQuery] = useState<AdminBatchCodesQuery>({ page: 1, pageSize: 20 });
-  useEffect(() => setQuery({ page: 1, pageSize: 20 }), [batch?.id]);
+  const { query, setQuery, filter, paging } = useTablePaging<AdminBatchCodesQuery>({ page: 1, pageSize: 20 });
+  // Another batch starts again from its first page, unfiltered.
+  useEffect(() => setQuery({ page: 1, pageSize: 20 }), [batch?.id, setQuery]);
   const codes = useBatchCodes(batch?.id ?? null, query);
   return (
     <Drawer
@@ -33,19 +36,18 @@ export function BatchCodesDrawer({ batch, onClose }: { batch: AdminCodeBatchRow 
                 { value: 'redeemed', label: '已激活' },
                 { value: 'unused', label: '未使用' },
               ]}
-              onChange={(status?: 'redeemed' | 'unused') => setQuery((q) => ({ ...q, status, page: 1 }))}
+              onChange={(status?: 'redeemed' | 'unused') => filter({ status })}
             />
             <ExportButtons url={ApiPaths.adminCodeBatchCodesExport(batch.id)} params={query} label="激活情况" />
           </Space>
-          {codes.isError && <Alert type="error" showIcon title={errorText(codes.error)} />}
-          <Table<AdminBatchCodeRow>
+          <ConsoleTable<AdminBatchCodeRow>
+            label="激活码列表"
+            query={codes}
+            paging={paging}
+            renderError={sectionError}
             rowKey="id"
             size="small"
-            loading={codes.isFetching}
-            dataSource={codes.data?.items ?? []}
-            locale={{ emptyText: '没有符合条件的激活码' }}
-            pagination={{ current: query.page, pageSize: query.pageSize, total: codes.data?.total ?? 0 }}
-            onChange={(p) => setQuery((q) => ({ ...q, page: p.current ?? 1, pageSize: p.pageSize ?? 20 }))}
+            emptyText="没有符合条件的激活码"
             columns={[
               { title: '编号', dataIndex: 'id', width: 90 },
               { title: '激活码摘要', dataIndex: 'hashPrefix' },

@@ -10,23 +10,10 @@ import {
   type AdminCodeBatchRow,
   type TableExportFormat,
 } from '@eav/contract';
-import {
-  Alert,
-  App,
-  Button,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { ConsoleTable } from '@/components/console/console-table';
+import { useTablePaging } from '@/components/console/use-table-paging';
 import { requiredRule, zodRule } from '@/lib/form-rules';
 import { useCodeBatches } from '../api/code-batches';
 import { useCreateCodeBatch } from '../api/create-code-batch';
@@ -34,7 +21,7 @@ import { useVoidCodeBatch } from '../api/void-code-batch';
 import { errorText } from '../lib/console-error';
 import { BatchCodesDrawer } from './batch-codes-drawer';
 import { ExportButtons } from '@/components/export-buttons';
-import { SectionError } from './section-error';
+import { sectionError } from './section-error';
 import { TextbookPicker } from './textbook-picker';
 import styles from './console.module.css';
 import { beijingDateTime } from '@/lib/beijing-format';
@@ -53,7 +40,7 @@ interface BatchForm {
 export function CodesSection() {
   const { modal, message } = App.useApp();
   const [form] = Form.useForm<BatchForm>();
-  const [query, setQuery] = useState<AdminCodeBatchesQuery>({ page: 1, pageSize: 10 });
+  const { query, setQuery, filter, paging } = useTablePaging<AdminCodeBatchesQuery>({ page: 1, pageSize: 10 });
   const [open, setOpen] = useState<AdminCodeBatchRow | null>(null);
   const batches = useCodeBatches(query);
   const create = useCreateCodeBatch();
@@ -154,7 +141,7 @@ export function CodesSection() {
               placeholder="教材名、外部编号或批次名"
               allowClear
               style={{ width: 260 }}
-              onSearch={(t) => setQuery((s) => ({ ...s, textbook: t.trim() || undefined, page: 1 }))}
+              onSearch={(t) => filter({ textbook: t.trim() || undefined })}
             />
             <Select
               aria-label="批次状态"
@@ -165,83 +152,69 @@ export function CodesSection() {
                 { value: 'active', label: '有效' },
                 { value: 'voided', label: '已作废' },
               ]}
-              onChange={(status?: 'active' | 'voided') => setQuery((s) => ({ ...s, status, page: 1 }))}
+              onChange={(status?: 'active' | 'voided') => filter({ status })}
             />
           </div>
           <ExportButtons url={ApiPaths.adminCodeBatchesExport} params={query} label="批次列表" />
         </div>
-        {batches.isError ? (
-          <SectionError error={batches.error} retry={() => void batches.refetch()} />
-        ) : (
-          <Table<AdminCodeBatchRow>
-            rowKey="id"
-            size="middle"
-            loading={batches.isFetching}
-            dataSource={batches.data?.items ?? []}
-            locale={{ emptyText: '还没有激活码批次' }}
-            pagination={{
-              current: query.page,
-              pageSize: query.pageSize,
-              total: batches.data?.total ?? 0,
-              showTotal: (n) => `共 ${n} 个批次`,
-            }}
-            onChange={(p, _f, sorter) => {
-              const s = sorter as SorterResult<AdminCodeBatchRow>;
-              setQuery((q) => ({
-                ...q,
-                page: p.current ?? 1,
-                pageSize: p.pageSize ?? 10,
-                sort: s.order ? (s.columnKey as AdminCodeBatchesQuery['sort']) : undefined,
-                order: s.order ?? undefined,
-              }));
-            }}
-            columns={[
-              { title: '编号', dataIndex: 'id', width: 80 },
-              { title: '批次名', dataIndex: 'name' },
-              { title: '教材', dataIndex: 'textbookTitle', ellipsis: true },
-              {
-                title: '数量',
-                dataIndex: 'count',
-                key: 'count',
-                sorter: true,
-                sortOrder: sortOrderOf('count'),
-                width: 90,
-              },
-              { title: '已激活', dataIndex: 'redeemed', width: 90 },
-              { title: '有效期至', dataIndex: 'expiresAt', render: (v: string | null) => (v ? time(v) : '长期有效') },
-              { title: '创建人', dataIndex: 'createdBy', render: (v: string | null) => v ?? '—' },
-              {
-                title: '创建时间',
-                dataIndex: 'createdAt',
-                key: 'createdAt',
-                sorter: true,
-                sortOrder: sortOrderOf('createdAt'),
-                render: time,
-              },
-              {
-                title: '状态',
-                dataIndex: 'voidedAt',
-                render: (v: string | null) => (v ? <Tag>已作废</Tag> : <Tag color="green">有效</Tag>),
-              },
-              {
-                title: '操作',
-                key: 'actions',
-                render: (_v, b) => (
-                  <Space size={0}>
-                    <Button type="link" onClick={() => setOpen(b)} aria-label={`查看批次 ${b.name} 的激活情况`}>
-                      激活情况
+        <ConsoleTable<AdminCodeBatchRow>
+          label="激活码批次"
+          query={batches}
+          paging={paging}
+          renderError={sectionError}
+          rowKey="id"
+          size="middle"
+          emptyText="还没有激活码批次"
+          totalUnit="个批次"
+          onSort={(s) =>
+            setQuery((q) => ({ ...q, sort: s.columnKey as AdminCodeBatchesQuery['sort'], order: s.order }))
+          }
+          columns={[
+            { title: '编号', dataIndex: 'id', width: 80 },
+            { title: '批次名', dataIndex: 'name' },
+            { title: '教材', dataIndex: 'textbookTitle', ellipsis: true },
+            {
+              title: '数量',
+              dataIndex: 'count',
+              key: 'count',
+              sorter: true,
+              sortOrder: sortOrderOf('count'),
+              width: 90,
+            },
+            { title: '已激活', dataIndex: 'redeemed', width: 90 },
+            { title: '有效期至', dataIndex: 'expiresAt', render: (v: string | null) => (v ? time(v) : '长期有效') },
+            { title: '创建人', dataIndex: 'createdBy', render: (v: string | null) => v ?? '—' },
+            {
+              title: '创建时间',
+              dataIndex: 'createdAt',
+              key: 'createdAt',
+              sorter: true,
+              sortOrder: sortOrderOf('createdAt'),
+              render: time,
+            },
+            {
+              title: '状态',
+              dataIndex: 'voidedAt',
+              render: (v: string | null) => (v ? <Tag>已作废</Tag> : <Tag color="green">有效</Tag>),
+            },
+            {
+              title: '操作',
+              key: 'actions',
+              render: (_v, b) => (
+                <Space size={0}>
+                  <Button type="link" onClick={() => setOpen(b)} aria-label={`查看批次 ${b.name} 的激活情况`}>
+                    激活情况
+                  </Button>
+                  {!b.voidedAt && (
+                    <Button type="link" danger onClick={() => confirmVoid(b)} aria-label={`作废批次 ${b.name}`}>
+                      作废
                     </Button>
-                    {!b.voidedAt && (
-                      <Button type="link" danger onClick={() => confirmVoid(b)} aria-label={`作废批次 ${b.name}`}>
-                        作废
-                      </Button>
-                    )}
-                  </Space>
-                ),
-              },
-            ]}
-          />
-        )}
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
       </section>
       <BatchCodesDrawer batch={open} onClose={() => setOpen(null)} />
     </>

@@ -1,7 +1,7 @@
 /** Error state of a console section: asks for the second factor again when it lapsed, else retry. */
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { MFA_STATE_KEY } from '../api/mfa-state';
 import { errorText, needsMfa } from '../lib/console-error';
 
@@ -24,3 +24,8 @@ export function SectionError({ error, retry }: { error: unknown; retry: () => vo
     />
   );
 }
+
+/** `ConsoleTable`'s `renderError` for the console's own lists. */
+export const sectionError = (error: unknown, retry: () => void): ReactNode => (
+  <SectionError error={error} retry={retry} />
+);

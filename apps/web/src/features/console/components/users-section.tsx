@@ -12,15 +12,16 @@ import {
   type AdminUserRow,
   type AdminUsersQuery,
 } from '@eav/contract';
-import { App, Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { App, Button, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { ConsoleTable } from '@/components/console/console-table';
+import { useTablePaging } from '@/components/console/use-table-paging';
 import { useUsers } from '../api/users';
 import { bulkUserStatus, useUserAction } from '../api/user-actions';
 import { errorText } from '../lib/console-error';
 import { USER_STATUS_LABELS } from '../lib/labels';
 import { ExportButtons } from '@/components/export-buttons';
-import { SectionError } from './section-error';
+import { sectionError } from './section-error';
 import { UserDrawer } from './user-drawer';
 import styles from './console.module.css';
 import { beijingDateTime } from '@/lib/beijing-format';
@@ -29,7 +30,7 @@ const time = (iso: string | null) => beijingDateTime(iso);
 
 export function UsersSection({ isAdmin }: { isAdmin: boolean }) {
   const { modal, message } = App.useApp();
-  const [query, setQuery] = useState<AdminUsersQuery>({ page: 1, pageSize: 20 });
+  const { query, setQuery, filter, paging } = useTablePaging<AdminUsersQuery>({ page: 1, pageSize: 20 });
   const [selected, setSelected] = useState<number[]>([]);
   const [open, setOpen] = useState<number | null>(null);
   const users = useUsers(query);
@@ -68,7 +69,7 @@ export function UsersSection({ isAdmin }: { isAdmin: boolean }) {
               placeholder="手机号、用户名或姓名"
               allowClear
               style={{ width: 260 }}
-              onSearch={(q) => setQuery((s) => ({ ...s, q: q.trim() || undefined, page: 1 }))}
+              onSearch={(q) => filter({ q: q.trim() || undefined })}
             />
             <Select
               aria-label="账号状态"
@@ -76,7 +77,7 @@ export function UsersSection({ isAdmin }: { isAdmin: boolean }) {
               allowClear
               style={{ width: 130 }}
               options={Object.entries(USER_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
-              onChange={(status?: 'active' | 'disabled' | 'cancelled') => setQuery((s) => ({ ...s, status, page: 1 }))}
+              onChange={(status?: 'active' | 'disabled' | 'cancelled') => filter({ status })}
             />
             <Select
               aria-label="后台角色"
@@ -84,7 +85,7 @@ export function UsersSection({ isAdmin }: { isAdmin: boolean }) {
               allowClear
               style={{ width: 150 }}
               options={CONSOLE_ROLES.map((r) => ({ value: r, label: CONSOLE_ROLE_LABELS[r] }))}
-              onChange={(role?: string) => setQuery((s) => ({ ...s, role, page: 1 }))}
+              onChange={(role?: string) => filter({ role })}
             />
           </div>
           <Space>
@@ -101,87 +102,69 @@ export function UsersSection({ isAdmin }: { isAdmin: boolean }) {
             <ExportButtons url={ApiPaths.adminUsersExport} params={query} label="用户列表" />
           </Space>
         </div>
-        {users.isError ? (
-          <SectionError error={users.error} retry={() => void users.refetch()} />
-        ) : (
-          <Table<AdminUserRow>
-            rowKey="userId"
-            size="middle"
-            loading={users.isFetching}
-            dataSource={users.data?.items ?? []}
-            locale={{ emptyText: '没有符合条件的用户' }}
-            rowSelection={
-              isAdmin ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined
-            }
-            pagination={{
-              current: query.page,
-              pageSize: query.pageSize,
-              total: users.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (n) => `共 ${n} 个用户`,
-            }}
-            onChange={(p, _f, sorter) => {
-              const s = sorter as SorterResult<AdminUserRow>;
-              const key = s.order ? (s.columnKey as AdminUsersQuery['sort']) : undefined;
-              setQuery((q) => ({
-                ...q,
-                page: p.current ?? 1,
-                pageSize: p.pageSize ?? 20,
-                sort: key,
-                order: s.order ?? undefined,
-              }));
-            }}
-            columns={[
-              { title: '编号', dataIndex: 'userId', key: 'id', sorter: true, sortOrder: sortOrderOf('id'), width: 90 },
-              {
-                title: '用户名',
-                dataIndex: 'userName',
-                key: 'userName',
-                sorter: true,
-                sortOrder: sortOrderOf('userName'),
-              },
-              { title: '手机号', dataIndex: 'phone', render: (v: string | null) => v ?? '—' },
-              { title: '姓名', dataIndex: 'realName', render: (v: string | null) => v ?? '—' },
-              {
-                title: '角色',
-                dataIndex: 'roles',
-                render: (roles: string[]) =>
-                  roles.map((r) => (
-                    <Tag key={r} color={isConsoleRole(r) ? 'blue' : undefined}>
-                      {roleLabel(r)}
-                    </Tag>
-                  )),
-              },
-              {
-                title: '状态',
-                dataIndex: 'status',
-                render: (s: string, r) => (
-                  <Space size={4}>
-                    <Tag color={s === 'active' ? 'green' : 'default'}>{USER_STATUS_LABELS[s] ?? s}</Tag>
-                    {r.lockedUntil && <Tag color="red">已锁定</Tag>}
-                  </Space>
-                ),
-              },
-              {
-                title: '注册时间',
-                dataIndex: 'createdAt',
-                key: 'createdAt',
-                sorter: true,
-                sortOrder: sortOrderOf('createdAt'),
-                render: time,
-              },
-              {
-                title: '操作',
-                key: 'actions',
-                render: (_v, r) => (
-                  <Button type="link" onClick={() => setOpen(r.userId)} aria-label={`查看 ${r.userName}`}>
-                    详情
-                  </Button>
-                ),
-              },
-            ]}
-          />
-        )}
+        <ConsoleTable<AdminUserRow>
+          label="用户列表"
+          query={users}
+          paging={paging}
+          renderError={sectionError}
+          rowKey="userId"
+          size="middle"
+          emptyText="没有符合条件的用户"
+          totalUnit="个用户"
+          rowSelection={
+            isAdmin ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined
+          }
+          onSort={(s) => setQuery((q) => ({ ...q, sort: s.columnKey as AdminUsersQuery['sort'], order: s.order }))}
+          columns={[
+            { title: '编号', dataIndex: 'userId', key: 'id', sorter: true, sortOrder: sortOrderOf('id'), width: 90 },
+            {
+              title: '用户名',
+              dataIndex: 'userName',
+              key: 'userName',
+              sorter: true,
+              sortOrder: sortOrderOf('userName'),
+            },
+            { title: '手机号', dataIndex: 'phone', render: (v: string | null) => v ?? '—' },
+            { title: '姓名', dataIndex: 'realName', render: (v: string | null) => v ?? '—' },
+            {
+              title: '角色',
+              dataIndex: 'roles',
+              render: (roles: string[]) =>
+                roles.map((r) => (
+                  <Tag key={r} color={isConsoleRole(r) ? 'blue' : undefined}>
+                    {roleLabel(r)}
+                  </Tag>
+                )),
+            },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              render: (s: string, r) => (
+                <Space size={4}>
+                  <Tag color={s === 'active' ? 'green' : 'default'}>{USER_STATUS_LABELS[s] ?? s}</Tag>
+                  {r.lockedUntil && <Tag color="red">已锁定</Tag>}
+                </Space>
+              ),
+            },
+            {
+              title: '注册时间',
+              dataIndex: 'createdAt',
+              key: 'createdAt',
+              sorter: true,
+              sortOrder: sortOrderOf('createdAt'),
+              render: time,
+            },
+            {
+              title: '操作',
+              key: 'actions',
+              render: (_v, r) => (
+                <Button type="link" onClick={() => setOpen(r.userId)} aria-label={`查看 ${r.userName}`}>
+                  详情
+                </Button>
+              ),
+            },
+          ]}
+        />
       </div>
       <UserDrawer userId={open} isAdmin={isAdmin} onClose={() => setOpen(null)} />
     </>
