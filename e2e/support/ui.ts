@@ -1,5 +1,5 @@
 /** UI helpers shared by the journeys. */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /**
@@ -39,4 +39,25 @@ export async function withoutInlinedAnswers(page: Page): Promise<void> {
       await route.fulfill({ status: original.status(), headers, body });
     },
   );
+}
+
+/**
+ * Chooses the option containing `text` in the antd Select whose search input is `input`. The list is
+ * opened only while it is closed (a click on an open list closes it again), and its options may still
+ * be loading (a 年级 list after the 学段 is chosen): the option is clicked once it shows. Returns once
+ * the list has closed, so that axe never reads its last frames.
+ */
+export async function chooseOption(page: Page, input: Locator, text: string): Promise<void> {
+  const select = input.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  await expect(input).toBeEnabled();
+  await expect(async () => {
+    if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: text })
+      .first()
+      .click({ timeout: 5_000 });
+    await expect(select).toContainText(text, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }

@@ -22,6 +22,7 @@ import { expect, test } from '../support/fixtures';
 import { docScreenshot } from '../support/screenshots';
 import { consoleAxeProblems } from './console-helpers';
 import { useSessionOf } from '../support/session';
+import { chooseOption } from '../support/ui';
 
 const shot = (page: Page, name: string) => docScreenshot(page, `console-learning-${name}-1440.png`, { fullPage: true });
 
@@ -34,19 +35,7 @@ async function apiData<T>(pathWithQuery: string, token?: string): Promise<T> {
 
 /** Chooses the option containing `text` in the antd Select labelled `label` inside `scope`. */
 async function pick(page: Page, scope: Locator, label: string, text: string) {
-  const input = scope.getByLabel(label, { exact: true });
-  const select = input.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
-  await expect(input).toBeEnabled();
-  await expect(async () => {
-    await input.click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: text })
-      .first()
-      .click({ timeout: 3_000 });
-    await expect(select).toContainText(text, { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await chooseOption(page, scope.getByLabel(label, { exact: true }), text);
 }
 
 /**

@@ -19,6 +19,7 @@ import { MOBILE_UA } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { docScreenshot } from '../support/screenshots';
 import { useSessionOf } from '../support/session';
+import { chooseOption } from '../support/ui';
 
 // Two browsers, a dozen pages and formula rendering: more than the default 30 s on a loaded machine.
 test.describe.configure({ timeout: 600_000 });
@@ -51,23 +52,9 @@ async function phone(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** Chooses `text` in the antd Select labelled `label`. */
+/** Chooses the option containing `text` in the antd Select labelled `label`. */
 async function pick(page: Page, label: string, text: string): Promise<void> {
-  const input = page.getByLabel(label, { exact: true });
-  const select = input.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
-  await expect(input).toBeEnabled();
-  // The options may still be loading when the list first opens: open it again until the choice shows.
-  await expect(async () => {
-    await input.click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: text })
-      .first()
-      .click({ timeout: 3_000 });
-    await expect(select).toContainText(text, { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-  // The list closes with an animation; axe must not see its last frames.
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await chooseOption(page, page.getByLabel(label, { exact: true }), text);
 }
 
 /** Longest run of Chinese characters in a Markdown + TeX text. */
