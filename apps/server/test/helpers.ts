@@ -78,6 +78,15 @@ export interface TestContext {
 }
 
 /**
+ * What a build that runs the demo seed may take. The seed imports the demo catalogue, chapters, PDFs,
+ * videos, questions and papers: 10-15 s in a server suite run on two cores beside the other worker
+ * and the proof, and past the suite's 60 s hook limit while other suites loaded the machine to a
+ * load average of 14-18. The bound is that step's need on a machine several times busier, not a
+ * multiple of one run.
+ */
+const DEMO_SEED_BUILD_MS = 180_000;
+
+/**
  * Registers hooks for a test file: one database for the file, a new app per test.
  * Call at the top level of a test file.
  */
@@ -117,10 +126,13 @@ export function useTestApp(options: Partial<BuildOptions> = {}): TestContext {
       return app;
     },
   };
-  // A new app per test (fastify/demo style).
-  beforeEach(async () => {
-    current = await build();
-  });
+  // A new app per test (fastify/demo style). The first build of a file with the demo seed runs the seed.
+  beforeEach(
+    async () => {
+      current = await build();
+    },
+    options.config?.seedDemo ? DEMO_SEED_BUILD_MS : undefined,
+  );
   afterEach(async () => {
     await current?.close();
     current = undefined;
