@@ -380,7 +380,7 @@ const PRESIGN_MAX_SEC = 120;
 async function runLoad(
   scenario: LoadScenario,
   state: ScenarioState,
-  ctx: BenchContext,
+  ctx: Pick<BenchContext, 'connections'>,
   durationSec: number,
 ): Promise<autocannon.Result> {
   // Signed when the run starts and sent as prebuilt requests, as the baseline's are: autocannon
@@ -398,6 +398,35 @@ async function runLoad(
     // Only 127.0.0.1 is ever a target; no pipelining, like a browser.
     pipelining: 1,
   });
+}
+
+/** A saturation run's figures: requests/s over its duration, latency percentiles (whole ms), failures. */
+export interface SaturationFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Errors (timeouts included) and non-2xx answers. */
+  failures: number;
+}
+
+/**
+ * One saturation run of `specs` against `url` outside a scenario (modules that interleave their own
+ * runs, e.g. caches.ts): `connections` closed-loop connections for `durationSec`, signed as `runLoad` signs.
+ */
+export async function saturate(
+  url: string,
+  specs: RequestSpec[],
+  durationSec: number,
+  connections: number,
+): Promise<SaturationFigures> {
+  const scenario: LoadScenario = { name: url, setup: async () => ({ url }), requests: () => specs };
+  const r = await runLoad(scenario, { url }, { connections }, durationSec);
+  return {
+    rps: r.requests.total / Math.max(r.duration, 1e-9),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    failures: r.errors + r.non2xx,
+  };
 }
 
 /**

@@ -159,7 +159,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...(options.kvMaxKeys ? { maxKeys: options.kvMaxKeys } : {}),
   });
   // Read cache and the invalidation bus of in-process caches (decision 011).
-  await app.register(readCachePlugin, { prefix: options.kvPrefix ?? 'eav:', monotonic: options.monotonic });
+  await app.register(readCachePlugin, {
+    prefix: options.kvPrefix ?? 'eav:',
+    monotonic: options.monotonic,
+    enabled: !config.cachesOff.has('read-cache'),
+  });
   // The console's import jobs, shared by every instance through kv and pub/sub.
   await app.register(importJobsPlugin, { prefix: options.kvPrefix ?? 'eav:' });
   // Before every route, so each one is timed (docs/operations.md, Metrics).
@@ -174,7 +178,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(signPlugin, { secret: config.signSecret, ...(options.now ? { now: options.now } : {}) });
   await app.register(authPlugin, { consoleMfa: config.consoleMfa });
   // Last of the onRequest hooks: repeats of cached reads answered from memory (decision 018).
-  await app.register(readReplayPlugin);
+  if (!config.cachesOff.has('read-replay')) await app.register(readReplayPlugin);
   await app.register(erasurePlugin);
 
   // Seeders check, then insert: instances starting together take turns, and the later ones find

@@ -17,6 +17,14 @@ export const FAKE_TEACHING_BACKOFFICE_PATH = '/fake-idp/teaching/';
 const DEV_SIGN_SECRET = 'dev-secret';
 const DEV_URL_SIGNING_SECRET = 'dev-url-signing-secret';
 
+/**
+ * The server-side caches on the catalogue's path that CACHES_OFF can bypass: read replay (decision
+ * 018), the read cache (decision 011), the catalogue's count snapshot and the keyword title index
+ * (ADR 005).
+ */
+export const CACHE_NAMES = ['read-replay', 'read-cache', 'catalogue-snapshot', 'title-index'] as const;
+export type CacheName = (typeof CACHE_NAMES)[number];
+
 const booleanish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const optionalText = z
   .string()
@@ -194,6 +202,20 @@ export const envSchema = z
      * Off by default, refused in production.
      */
     TEST_CLOCK: z.enum(['on', 'off']).default('off'),
+    /**
+     * Server-side caches to bypass, comma-separated (docs/ARCHITECTURE.md, Caches): answers stay the
+     * same, only slower. For measuring what each cache is worth (docs/benchmarks.md); empty by default.
+     */
+    CACHES_OFF: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((c) => c.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(CACHE_NAMES))),
     /** The class server teachers jump to (docs/identity.md, Class-server jump). */
     CLASS_SERVER_URL: optionalHttpUrl,
     /** PEM public keys (SPKI, RSA) of the class server: the default one and the URL key type's. */
@@ -304,6 +326,8 @@ export interface AppConfig {
   testClock: boolean;
   /** Allowed hosts of remote textbook files (REMOTE_MEDIA_HOSTS), lower case; empty = none. */
   remoteMediaHosts: string[];
+  /** Caches bypassed (CACHES_OFF): answers are the same, only computed afresh. */
+  cachesOff: ReadonlySet<CacheName>;
   /** Third-party login providers and the class-server jump (docs/identity.md). */
   identity: IdentityConfig;
   sms: Pick<
@@ -389,6 +413,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // Production requires the variable (above), so the fake's path is never used there.
     teachingBackofficeUrl: e.TEACHING_BACKOFFICE_URL ?? FAKE_TEACHING_BACKOFFICE_PATH,
     remoteMediaHosts: e.REMOTE_MEDIA_HOSTS,
+    cachesOff: new Set(e.CACHES_OFF),
     identity: {
       fakeIdp: e.FAKE_IDP ?? e.NODE_ENV !== 'production',
       wechat: {

@@ -78,6 +78,12 @@ export interface ReadCacheOptions {
   monotonic?: () => number;
   maxBytes?: number;
   checkMs?: number;
+  /**
+   * False bypasses the cache (CACHES_OFF=read-cache, for measuring it): every answer is built by
+   * its loader and nothing is kept, so `peek` and `repeat` never answer. The answer is the same
+   * JSON text with the same ETag; the json-compression plugin compresses it as the cache would.
+   */
+  enabled?: boolean;
 }
 
 /** Weak ETag of a JSON text: a digest of the bytes, so equal answers share it. */
@@ -110,6 +116,7 @@ export class ReadCache {
   private readonly clock: () => number;
   private readonly monotonic: () => number;
   private readonly checkMs: number;
+  private readonly enabled: boolean;
   private readonly entries: LRUCache<string, CachedAnswer>;
   private readonly building = new Map<string, Promise<CachedAnswer>>();
   /** Request target (`request.url` of a GET) → the scope and key `reply` answered it with. */
@@ -129,6 +136,7 @@ export class ReadCache {
     this.clock = options.clock ?? Date.now;
     this.monotonic = options.monotonic ?? (() => performance.now());
     this.checkMs = options.checkMs ?? VERSION_CHECK_MS;
+    this.enabled = options.enabled ?? true;
     this.entries = new LRUCache<string, CachedAnswer>({
       max: READ_CACHE_MAX_ENTRIES,
       maxSize: options.maxBytes ?? READ_CACHE_MAX_BYTES,
@@ -195,6 +203,17 @@ export class ReadCache {
     key: string,
     load: () => Promise<{ value: unknown; until?: number }>,
   ): Promise<CachedAnswer> {
+    if (!this.enabled) {
+      const { value, until } = await load();
+      const body = JSON.stringify(value);
+      // Left uncompressed: the json-compression plugin encodes it per request, with the same settings.
+      return {
+        body,
+        bytes: Buffer.from(body, 'utf8'),
+        etag: weakEtag(body),
+        ...(until !== undefined ? { until } : {}),
+      };
+    }
     const version = (await this.versions()).get(scope) ?? 0;
     const full = `${scope}\u0000${version}\u0000${key}`;
     const hit = this.fresh(full);
@@ -223,6 +242,7 @@ export class ReadCache {
    * and is before its `until`. Otherwise undefined, and `get` decides.
    */
   peek(scope: ReadScope, key: string): CachedAnswer | undefined {
+    if (!this.enabled) return undefined;
     const s = this.state;
     if (!s || this.monotonic() - s.checkedAt >= this.checkMs) return undefined;
     return this.fresh(`${scope}\u0000${s.versions.get(scope) ?? 0}\u0000${key}`);
@@ -263,7 +283,8 @@ export class ReadCache {
     load: () => Promise<{ value: unknown; until?: number }>,
   ): never | Promise<never> {
     // Only a target that passed validation gets here; a repeat of it is answered by `repeat`.
-    if (request.method === 'GET' && !this.urls.has(request.url)) this.urls.set(request.url, { scope, key });
+    if (this.enabled && request.method === 'GET' && !this.urls.has(request.url))
+      this.urls.set(request.url, { scope, key });
     const hit = this.peek(scope, key);
     if (hit) return cachedPayload(request, reply, hit);
     return this.get(scope, key, load).then((answer) => cachedPayload(request, reply, answer));

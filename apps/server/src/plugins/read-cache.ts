@@ -22,6 +22,8 @@ export interface ReadCachePluginOptions {
   prefix?: string;
   /** Monotonic clock (ms) spacing version reads; `performance.now` by default. */
   monotonic?: () => number;
+  /** False bypasses the cache (CACHES_OFF=read-cache): every read is built afresh, same answers. */
+  enabled?: boolean;
 }
 
 export default fp<ReadCachePluginOptions>(
@@ -29,7 +31,13 @@ export default fp<ReadCachePluginOptions>(
     const bus = new InvalidationBus(app.redis, `${opts.prefix ?? 'eav:'}invalidate`);
     await bus.start();
     app.decorate('invalidation', bus);
-    const cache = new ReadCache({ db: app.db, bus, clock: () => app.clock(), monotonic: opts.monotonic });
+    const cache = new ReadCache({
+      db: app.db,
+      bus,
+      clock: () => app.clock(),
+      monotonic: opts.monotonic,
+      enabled: opts.enabled,
+    });
     app.decorate('readCache', cache);
     // A write answered by this process is seen by its next read: whatever route wrote, the
     // versions are read again (other instances see it within VERSION_CHECK_MS, or at once when the

@@ -81,6 +81,19 @@ interface KeywordResult {
   cube: Cube;
 }
 
+/**
+ * What keyword search keeps per catalogue version (ADR 005): shared by the snapshots of one version,
+ * so that bypassing the snapshot (CACHES_OFF=catalogue-snapshot) does not rebuild the title index.
+ */
+interface SearchState {
+  /** Ids of the readable books, loaded on the first keyword query asking for them. */
+  readableIds?: Promise<Set<number>>;
+  /** Title index, built on the first keyword query of this version. */
+  titles?: Promise<TitleIndex>;
+  /** Recent keywords' results (bounded, least recently used evicted first). */
+  keywords: LRUCache<string, KeywordResult>;
+}
+
 interface Snapshot {
   version: number;
   dict: Map<number, DictInfo>;
@@ -90,12 +103,7 @@ interface Snapshot {
   hosts: readonly string[];
   /** SQL condition "the server can serve the book's file" (see `readableCondition`). */
   readable: SQL;
-  /** Ids of the readable books, loaded on the first keyword query asking for them. */
-  readableIds?: Promise<Set<number>>;
-  /** Title index, built on the first keyword query of this version. */
-  titles?: Promise<TitleIndex>;
-  /** Recent keywords' results (bounded, least recently used evicted first). */
-  keywords: LRUCache<string, KeywordResult>;
+  search: SearchState;
 }
 
 /**
@@ -127,6 +135,18 @@ const NO_MATCH: KeywordResult = {
   matches: new Int32Array(0),
   cube: { dims: CUBE_DIMS.map(() => new Int32Array(0)), counts: new Int32Array(0), total: 0 },
 };
+
+/** The catalogue's caches a database's app bypasses (CACHES_OFF), per database (set by the feature at start). */
+const bypassed = new WeakMap<Db, { snapshot: boolean; titleIndex: boolean }>();
+
+/**
+ * Records which of the catalogue's caches the app using `db` bypasses (CACHES_OFF, for measuring
+ * them): without the snapshot, dictionary names and counts are read per request; without the
+ * title index, keyword queries match and rank in SQL by the same rule (ADR 005). Answers are the same.
+ */
+export function useCatalogueCaches(db: Db, off: { snapshot: boolean; titleIndex: boolean }): void {
+  bypassed.set(db, off);
+}
 
 /** Hosts whose remote files the server fetches, per database (set by the feature at start). */
 const remoteHosts = new WeakMap<Db, readonly string[]>();
@@ -199,27 +219,41 @@ function toCube(
   return { dims, counts, total };
 }
 
-async function loadCube(db: Db, readable: SQL): Promise<Cube> {
+async function loadCube(db: Db, readable: SQL, where?: SQL): Promise<Cube> {
   const result = await db.execute(sql`
     select stage_id as s, subject_id as j, edition_id as e, grade_id as g, volume_id as v, publisher_id as p,
       (${readable})::int as r, count(*)::int as n
     from textbooks
+    ${where ? sql`where ${where}` : sql``}
     group by 1, 2, 3, 4, 5, 6, 7`);
   return toCube(rowsOf(result));
 }
 
 /** Per-Db snapshot cache (tests open several databases in one process). */
 const snapshots = new WeakMap<Db, { version: number; hosts: readonly string[]; snapshot: Promise<Snapshot> }>();
+/** Per-Db keyword search state of the current version. */
+const searches = new WeakMap<Db, { version: number; hosts: readonly string[]; state: SearchState }>();
+
+/** The keyword search state of `version` (a new, empty one when the version or hosts moved). */
+function searchState(db: Db, version: number, hosts: readonly string[]): SearchState {
+  const held = searches.get(db);
+  if (held?.version === version && held.hosts === hosts) return held.state;
+  const state: SearchState = { keywords: keywordCache() };
+  searches.set(db, { version, hosts, state });
+  return state;
+}
 
 /**
  * The snapshot of the current catalogue version, rebuilt when the version moved. Concurrent
  * requests of one version share one build; a failed build is retried by the next request.
+ * Bypassed (CACHES_OFF=catalogue-snapshot), every call builds its own.
  */
 export async function snapshot(db: Db): Promise<Snapshot> {
   const version = await currentVersion(db);
   const hosts = remoteHosts.get(db) ?? NO_HOSTS;
+  const keep = !bypassed.get(db)?.snapshot;
   const cached = snapshots.get(db);
-  if (cached?.version === version && cached.hosts === hosts) {
+  if (keep && cached?.version === version && cached.hosts === hosts) {
     const s = await cached.snapshot.catch(() => undefined);
     if (s) return s;
   }
@@ -239,10 +273,10 @@ export async function snapshot(db: Db): Promise<Snapshot> {
       cube,
       hosts,
       readable,
-      keywords: keywordCache(),
+      search: searchState(db, version, hosts),
     };
   })();
-  snapshots.set(db, { version, hosts, snapshot: building });
+  if (keep) snapshots.set(db, { version, hosts, snapshot: building });
   return building;
 }
 
@@ -251,7 +285,7 @@ export async function snapshot(db: Db): Promise<Snapshot> {
  * what the keyword cache costs now, for monitoring and tests.
  */
 export async function keywordCacheStats(db: Db): Promise<{ keywords: number; weight: number }> {
-  const { keywords } = await snapshot(db);
+  const { keywords } = (await snapshot(db)).search;
   return { keywords: keywords.size, weight: keywords.calculatedSize };
 }
 
@@ -267,7 +301,8 @@ const US = '\x1f';
  * which stalled the event loop for ~100 ms on one 5 MB value).
  */
 function titleIndex(db: Db, snap: Snapshot): Promise<TitleIndex> {
-  snap.titles ??= (async () => {
+  const search = snap.search;
+  search.titles ??= (async () => {
     const result = await db.execute(sql`
       select string_agg(concat_ws(chr(31), id, stage_id, subject_id, edition_id, coalesce(grade_id, 0),
                coalesce(volume_id, 0), coalesce(publisher_id, 0), replace(title, chr(30), ' ')), chr(30)) as rows
@@ -289,10 +324,10 @@ function titleIndex(db: Db, snap: Snapshot): Promise<TitleIndex> {
     return TitleIndex.build(rows);
   })();
   // A failed load is not cached: the next keyword query tries again.
-  snap.titles.catch(() => {
-    snap.titles = undefined;
+  search.titles.catch(() => {
+    search.titles = undefined;
   });
-  return snap.titles;
+  return search.titles;
 }
 
 /**
@@ -300,6 +335,7 @@ function titleIndex(db: Db, snap: Snapshot): Promise<TitleIndex> {
  * resolves when it is ready, never rejects.
  */
 export async function warmTitleIndex(db: Db): Promise<void> {
+  if (bypassed.get(db)?.titleIndex) return;
   await titleIndex(db, await snapshot(db)).catch(() => undefined);
 }
 
@@ -322,15 +358,16 @@ function filterConditions(snap: Snapshot, filters: TextbookFilters): SQL[] {
 
 /** The snapshot's readable books' ids (for keyword results), loaded once. */
 function readableIds(db: Db, snap: Snapshot): Promise<Set<number>> {
-  snap.readableIds ??= db
+  const search = snap.search;
+  search.readableIds ??= db
     .select({ id: textbooks.id })
     .from(textbooks)
     .where(snap.readable)
     .then((rows) => new Set(rows.map((r) => r.id)));
-  snap.readableIds.catch(() => {
-    snap.readableIds = undefined;
+  search.readableIds.catch(() => {
+    search.readableIds = undefined;
   });
-  return snap.readableIds;
+  return search.readableIds;
 }
 
 /** Cube of the books at the given index positions. */
@@ -361,12 +398,12 @@ export async function keywordResult(
 ): Promise<{ index: TitleIndex; result: KeywordResult }> {
   const [index, readable] = await Promise.all([titleIndex(db, snap), readableIds(db, snap)]);
   const key = tokens.join(' ');
-  const hit = snap.keywords.get(key);
+  const hit = snap.search.keywords.get(key);
   if (hit) return { index, result: hit };
   const matches = index.search(tokens);
   const result = matches.length ? { matches, cube: cubeOf(index, matches, readable) } : NO_MATCH;
   // A result larger than the whole budget is not kept (LRUCache refuses it): computed again next time.
-  snap.keywords.set(key, result);
+  snap.search.keywords.set(key, result);
   return { index, result };
 }
 
@@ -396,7 +433,11 @@ function cubeTotal(cube: Cube, want: (number | undefined)[]): number {
 export async function facets(db: Db, filters: TextbookFilters): Promise<TextbookFacets> {
   const snap = await snapshot(db);
   const tokens = keywordTokens(filters.keyword);
-  const cube = tokens.length ? (await keywordResult(db, snap, tokens)).result.cube : snap.cube;
+  const cube = !tokens.length
+    ? snap.cube
+    : bypassed.get(db)?.titleIndex
+      ? await loadCube(db, snap.readable, and(...keywordConditions(tokens)))
+      : (await keywordResult(db, snap, tokens)).result.cube;
   const want = filterVector(filters);
   // Dictionary ids are small integers: count into typed arrays instead of maps.
   const size = snap.maxDictId + 1;
@@ -538,6 +579,8 @@ export async function listTextbooks(
   const tokens = keywordTokens(filters.keyword);
   const want = filterVector(filters);
   const offset = (pageNo - 1) * pageSize;
+  if (tokens.length && bypassed.get(db)?.titleIndex)
+    return keywordPageInSql(db, snap, tokens, filters, offset, pageSize);
   if (tokens.length) {
     const { index, result } = await keywordResult(db, snap, tokens);
     const total = cubeTotal(result.cube, want);
@@ -560,6 +603,47 @@ export async function listTextbooks(
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(...DISPLAY_ORDER)
     .limit(pageSize)
+    .offset(offset);
+  return { items: toCards(snap, rows), total };
+}
+
+/** The keyword rule of ADR 005 in SQL: every word a case-insensitive substring of the title. */
+function keywordConditions(tokens: string[]): SQL[] {
+  return tokens.map((w) => sql`position(lower(${w}) in lower(${textbooks.title})) > 0`);
+}
+
+/**
+ * A keyword page matched and ranked in SQL, for CACHES_OFF=title-index: the title index's rule
+ * (title-search.ts) as a query — exact title, then prefix of the first word, then title length,
+ * then display order (missing grade and volume last, as PostgreSQL sorts nulls ascending).
+ */
+async function keywordPageInSql(
+  db: Db,
+  snap: Snapshot,
+  tokens: string[],
+  filters: TextbookFilters,
+  offset: number,
+  limit: number,
+): Promise<{ items: TextbookListItem[]; total: number }> {
+  const where = and(...keywordConditions(tokens), ...filterConditions(snap, filters));
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(textbooks)
+    .where(where);
+  const total = Number(counted?.n ?? 0);
+  if (total === 0 || offset >= total) return { items: [], total };
+  const first = tokens[0]!;
+  const rows = await db
+    .select(cardColumns)
+    .from(textbooks)
+    .where(where)
+    .orderBy(
+      desc(sql`(${textbooks.title} = ${tokens.join(' ')})`),
+      desc(sql`(left(${textbooks.title}, ${[...first].length}) = ${first})`),
+      asc(sql`char_length(${textbooks.title})`),
+      ...DISPLAY_ORDER,
+    )
+    .limit(limit)
     .offset(offset);
   return { items: toCards(snap, rows), total };
 }

@@ -10,7 +10,7 @@
  * what it stores about a user (`erasure.ts`), run at account cancellation.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { useRemoteMediaHosts } from './catalogue';
+import { useCatalogueCaches, useRemoteMediaHosts } from './catalogue';
 import { useRasterCovers } from './cover-raster';
 import { eraseTextbookData } from './erasure';
 import activationRoutes from './routes-activation';
@@ -38,6 +38,10 @@ const textbooksFeature: FastifyPluginAsyncZod<TextbooksOptions> = async (app, op
   const raster = await useRasterCovers();
   if (!raster.ok) app.log.error(`generated covers are served as SVG, not WebP: ${raster.reason} (docs/operations.md)`);
   useRemoteMediaHosts(app.db, opts.config.remoteMediaHosts);
+  useCatalogueCaches(app.db, {
+    snapshot: opts.config.cachesOff.has('catalogue-snapshot'),
+    titleIndex: opts.config.cachesOff.has('title-index'),
+  });
   app.registerErasure('textbooks', eraseTextbookData);
   await app.register(catalogueRoutes, opts);
   await app.register(readerRoutes, opts);
