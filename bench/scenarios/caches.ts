@@ -47,11 +47,6 @@ const CONFIGS: { label: string; off: string; against?: string }[] = [
     off: 'read-replay,read-cache,catalogue-snapshot',
     against: 'read cache off (and replay)',
   },
-  {
-    label: 'read cache + title index off',
-    off: 'read-replay,read-cache,title-index',
-    against: 'read cache off (and replay)',
-  },
 ];
 
 /**

@@ -19,10 +19,11 @@ const DEV_URL_SIGNING_SECRET = 'dev-url-signing-secret';
 
 /**
  * The server-side caches on the catalogue's path that CACHES_OFF can bypass: read replay (decision
- * 018), the read cache (decision 011), the catalogue's count snapshot and the keyword title index
- * (ADR 005).
+ * 018), the read cache (decision 011) and the catalogue's count snapshot. The keyword title index
+ * (ADR 005) is not among them: it is keyword search itself, and a second way to match keywords
+ * would be a second copy of its rule.
  */
-export const CACHE_NAMES = ['read-replay', 'read-cache', 'catalogue-snapshot', 'title-index'] as const;
+export const CACHE_NAMES = ['read-replay', 'read-cache', 'catalogue-snapshot'] as const;
 export type CacheName = (typeof CACHE_NAMES)[number];
 
 const booleanish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');

@@ -163,13 +163,4 @@ describe('CACHES_OFF', () => {
     expect(bypassed.execute).toBe(3);
     expect(bypassed.select).toBe(kept.select + 3);
   });
-
-  it('title-index: keywords are matched in SQL on every request, no index is built', async () => {
-    const read: ApiRequest = { url: ApiPaths.textbookFacets, query: { keyword: '语文' } };
-    const kept = await queriesOf(await withOff('read-cache'), read);
-    const bypassed = await queriesOf(await withOff('read-cache', 'title-index'), read);
-    // Kept: the keyword's counts come from the index's cached result. Bypassed: one SQL count per request.
-    expect(kept.execute).toBe(0);
-    expect(bypassed.execute).toBe(3);
-  });
 });

@@ -137,14 +137,13 @@ const NO_MATCH: KeywordResult = {
 };
 
 /** The catalogue's caches a database's app bypasses (CACHES_OFF), per database (set by the feature at start). */
-const bypassed = new WeakMap<Db, { snapshot: boolean; titleIndex: boolean }>();
+const bypassed = new WeakMap<Db, { snapshot: boolean }>();
 
 /**
- * Records which of the catalogue's caches the app using `db` bypasses (CACHES_OFF, for measuring
- * them): without the snapshot, dictionary names and counts are read per request; without the
- * title index, keyword queries match and rank in SQL by the same rule (ADR 005). Answers are the same.
+ * Records whether the app using `db` bypasses the catalogue's snapshot (CACHES_OFF, for measuring
+ * it): without it, dictionary names and counts are read per request. Answers are the same.
  */
-export function useCatalogueCaches(db: Db, off: { snapshot: boolean; titleIndex: boolean }): void {
+export function useCatalogueCaches(db: Db, off: { snapshot: boolean }): void {
   bypassed.set(db, off);
 }
 
@@ -219,12 +218,11 @@ function toCube(
   return { dims, counts, total };
 }
 
-async function loadCube(db: Db, readable: SQL, where?: SQL): Promise<Cube> {
+async function loadCube(db: Db, readable: SQL): Promise<Cube> {
   const result = await db.execute(sql`
     select stage_id as s, subject_id as j, edition_id as e, grade_id as g, volume_id as v, publisher_id as p,
       (${readable})::int as r, count(*)::int as n
     from textbooks
-    ${where ? sql`where ${where}` : sql``}
     group by 1, 2, 3, 4, 5, 6, 7`);
   return toCube(rowsOf(result));
 }
@@ -335,7 +333,6 @@ function titleIndex(db: Db, snap: Snapshot): Promise<TitleIndex> {
  * resolves when it is ready, never rejects.
  */
 export async function warmTitleIndex(db: Db): Promise<void> {
-  if (bypassed.get(db)?.titleIndex) return;
   await titleIndex(db, await snapshot(db)).catch(() => undefined);
 }
 
@@ -433,11 +430,7 @@ function cubeTotal(cube: Cube, want: (number | undefined)[]): number {
 export async function facets(db: Db, filters: TextbookFilters): Promise<TextbookFacets> {
   const snap = await snapshot(db);
   const tokens = keywordTokens(filters.keyword);
-  const cube = !tokens.length
-    ? snap.cube
-    : bypassed.get(db)?.titleIndex
-      ? await loadCube(db, snap.readable, and(...keywordConditions(tokens)))
-      : (await keywordResult(db, snap, tokens)).result.cube;
+  const cube = tokens.length ? (await keywordResult(db, snap, tokens)).result.cube : snap.cube;
   const want = filterVector(filters);
   // Dictionary ids are small integers: count into typed arrays instead of maps.
   const size = snap.maxDictId + 1;
@@ -579,8 +572,6 @@ export async function listTextbooks(
   const tokens = keywordTokens(filters.keyword);
   const want = filterVector(filters);
   const offset = (pageNo - 1) * pageSize;
-  if (tokens.length && bypassed.get(db)?.titleIndex)
-    return keywordPageInSql(db, snap, tokens, filters, offset, pageSize);
   if (tokens.length) {
     const { index, result } = await keywordResult(db, snap, tokens);
     const total = cubeTotal(result.cube, want);
@@ -603,47 +594,6 @@ export async function listTextbooks(
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(...DISPLAY_ORDER)
     .limit(pageSize)
-    .offset(offset);
-  return { items: toCards(snap, rows), total };
-}
-
-/** The keyword rule of ADR 005 in SQL: every word a case-insensitive substring of the title. */
-function keywordConditions(tokens: string[]): SQL[] {
-  return tokens.map((w) => sql`position(lower(${w}) in lower(${textbooks.title})) > 0`);
-}
-
-/**
- * A keyword page matched and ranked in SQL, for CACHES_OFF=title-index: the title index's rule
- * (title-search.ts) as a query — exact title, then prefix of the first word, then title length,
- * then display order (missing grade and volume last, as PostgreSQL sorts nulls ascending).
- */
-async function keywordPageInSql(
-  db: Db,
-  snap: Snapshot,
-  tokens: string[],
-  filters: TextbookFilters,
-  offset: number,
-  limit: number,
-): Promise<{ items: TextbookListItem[]; total: number }> {
-  const where = and(...keywordConditions(tokens), ...filterConditions(snap, filters));
-  const [counted] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(textbooks)
-    .where(where);
-  const total = Number(counted?.n ?? 0);
-  if (total === 0 || offset >= total) return { items: [], total };
-  const first = tokens[0]!;
-  const rows = await db
-    .select(cardColumns)
-    .from(textbooks)
-    .where(where)
-    .orderBy(
-      desc(sql`(${textbooks.title} = ${tokens.join(' ')})`),
-      desc(sql`(left(${textbooks.title}, ${[...first].length}) = ${first})`),
-      asc(sql`char_length(${textbooks.title})`),
-      ...DISPLAY_ORDER,
-    )
-    .limit(limit)
     .offset(offset);
   return { items: toCards(snap, rows), total };
 }

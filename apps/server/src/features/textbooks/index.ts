@@ -38,10 +38,7 @@ const textbooksFeature: FastifyPluginAsyncZod<TextbooksOptions> = async (app, op
   const raster = await useRasterCovers();
   if (!raster.ok) app.log.error(`generated covers are served as SVG, not WebP: ${raster.reason} (docs/operations.md)`);
   useRemoteMediaHosts(app.db, opts.config.remoteMediaHosts);
-  useCatalogueCaches(app.db, {
-    snapshot: opts.config.cachesOff.has('catalogue-snapshot'),
-    titleIndex: opts.config.cachesOff.has('title-index'),
-  });
+  useCatalogueCaches(app.db, { snapshot: opts.config.cachesOff.has('catalogue-snapshot') });
   app.registerErasure('textbooks', eraseTextbookData);
   await app.register(catalogueRoutes, opts);
   await app.register(readerRoutes, opts);
