@@ -86,9 +86,9 @@ test('the figures are asked for again every minute without a reload', async ({ p
 
 test('an operator sees the operators’ figures and can switch to the public ones', async ({ page }) => {
   const admin = await adminConsoleLogin();
+  // The app starts with the session (useSessionOf reloads), so the route asks for the operators' figures.
   await useSessionOf(page, admin);
-  await page.goto('/#/bigData');
-  const full = await overviewSeenBy(page, ApiPaths.adminBigDataOverview, () => page.reload());
+  const full = await overviewSeenBy(page, ApiPaths.adminBigDataOverview, () => page.goto('/#/bigData'));
   expect(full.suppressed).toBe(false);
   await expect(page.getByTestId('big-data-privacy')).toContainText('运营视图');
   const totals = page.getByTestId('big-data-totals');
