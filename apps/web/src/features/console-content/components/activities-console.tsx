@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useActivityStats, useAdminActivities } from '../api/activities';
 import { ActivityEditor } from './activity-editor';
 import styles from './console.module.css';
+import { ConsolePage } from '@/components/console/console-page';
 import { beijingDateTime } from '@/lib/beijing-format';
 
 const STATUS: Record<ActivityStatus, { label: string; color: string }> = {
@@ -50,8 +51,7 @@ export function ActivitiesConsole() {
   const shown = watching ?? list.data?.find((a) => a.status === 'running') ?? list.data?.[0] ?? null;
 
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>活动</h1>
+    <ConsolePage title="活动">
       {shown && <Figures activity={shown} />}
       <Card
         title={<h2 className={styles.subtitle}>有奖阅读活动</h2>}
@@ -119,6 +119,6 @@ export function ActivitiesConsole() {
         />
       </Card>
       {editing && <ActivityEditor activity={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-    </div>
+    </ConsolePage>
   );
 }

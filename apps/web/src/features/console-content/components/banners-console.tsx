@@ -25,6 +25,7 @@ import { ExportButtons } from '@/components/export-buttons';
 import { useAdminBanners, useDeleteBanner, useReorderBanners, useSaveBanner } from '../api/banners';
 import { BannerCropDialog } from './banner-crop-dialog';
 import styles from './console.module.css';
+import { ConsolePage } from '@/components/console/console-page';
 import { beijingDateTime } from '@/lib/beijing-format';
 
 /** Pictures the browser can decode and the server accepts, and their size bound (bytes). */
@@ -267,8 +268,7 @@ export function BannersConsole() {
   };
 
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>轮播图</h1>
+    <ConsolePage title="轮播图">
       <Card
         title={<h2 className={styles.subtitle}>首页轮播图</h2>}
         extra={
@@ -378,6 +378,6 @@ export function BannersConsole() {
         />
       </Card>
       {editing && <Editor banner={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-    </div>
+    </ConsolePage>
   );
 }

@@ -20,6 +20,7 @@ import { ExportButtons } from '@/components/export-buttons';
 import { errorMessage } from '@/lib/error-message';
 import { getPreviewUrl, useReviewQueue, useReviewResource, type ReviewQuery } from '../api/review';
 import styles from './console.module.css';
+import { ConsolePage } from '@/components/console/console-page';
 import { beijingDateTime } from '@/lib/beijing-format';
 
 const STATUS_COLOR: Record<ResourceStatus, string> = { pending: 'gold', published: 'green', rejected: 'red' };
@@ -94,8 +95,7 @@ export function ReviewConsole() {
   };
 
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>资源审核</h1>
+    <ConsolePage title="资源审核">
       <Card
         title={<h2 className={styles.subtitle}>教师上传的资源</h2>}
         extra={<ExportButtons url={ApiPaths.adminResourcesExport} params={{ status: query.status }} label="资源审核" />}
@@ -182,6 +182,6 @@ export function ReviewConsole() {
         </div>
       </Card>
       {rejecting && <RejectDialog upload={rejecting} onClose={() => setRejecting(null)} />}
-    </div>
+    </ConsolePage>
   );
 }

@@ -22,6 +22,7 @@ import { useAnnouncements } from '../api/get-announcements';
 import { useSaveAnnouncement } from '../api/save-announcement';
 import { checkBody, showProblems } from '../lib/form-problems';
 import styles from './console.module.css';
+import { consoleLayout } from '@/components/console/console-page';
 import { ConsoleTable } from '@/components/console/console-table';
 import { useTablePaging } from '@/components/console/use-table-paging';
 import { ExportButtons } from '@/components/export-buttons';
@@ -180,8 +181,8 @@ export function AnnouncementsTab() {
 
   return (
     <>
-      <div className={styles.toolbar}>
-        <div className={styles.filters}>
+      <div className={consoleLayout.toolbar}>
+        <div className={consoleLayout.filters}>
           <Input.Search
             aria-label="搜索公告"
             placeholder="标题或摘要"

@@ -13,7 +13,7 @@ import { useSaveErratum } from '../api/save-erratum';
 import { useWithdrawErratum } from '../api/withdraw-erratum';
 import { beijingToday, checkBody, showProblems } from '../lib/form-problems';
 import { BookPicker } from './book-picker';
-import styles from './console.module.css';
+import { consoleLayout } from '@/components/console/console-page';
 import { ConsoleTable } from '@/components/console/console-table';
 import { useTablePaging } from '@/components/console/use-table-paging';
 import { ExportButtons } from '@/components/export-buttons';
@@ -87,8 +87,8 @@ export function ErrataTab() {
 
   return (
     <>
-      <div className={styles.toolbar}>
-        <div className={styles.filters}>
+      <div className={consoleLayout.toolbar}>
+        <div className={consoleLayout.filters}>
           <BookPicker
             aria-label="按教材筛选"
             placeholder="全部教材（搜索书名）"

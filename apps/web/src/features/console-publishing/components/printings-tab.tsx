@@ -12,7 +12,7 @@ import { usePrintings } from '../api/get-printings';
 import { useSavePrinting } from '../api/save-printing';
 import { beijingToday, checkBody, showProblems } from '../lib/form-problems';
 import { BookPicker } from './book-picker';
-import styles from './console.module.css';
+import { consoleLayout } from '@/components/console/console-page';
 import { ConsoleTable } from '@/components/console/console-table';
 import { useTablePaging } from '@/components/console/use-table-paging';
 import { ExportButtons } from '@/components/export-buttons';
@@ -83,8 +83,8 @@ export function PrintingsTab() {
 
   return (
     <>
-      <div className={styles.toolbar}>
-        <div className={styles.filters}>
+      <div className={consoleLayout.toolbar}>
+        <div className={consoleLayout.filters}>
           <BookPicker
             aria-label="按教材筛选印次"
             placeholder="全部教材（搜索书名）"

@@ -3,11 +3,11 @@
  * each tab shows only to the roles its endpoints accept (`admin` sees all three).
  */
 import { CONSOLE_ACCESS } from '@eav/contract';
-import { Tabs, Typography } from 'antd';
+import { Tabs } from 'antd';
 import { AnnouncementsTab } from './announcements-tab';
 import { ErrataTab } from './errata-tab';
 import { PrintingsTab } from './printings-tab';
-import styles from './console.module.css';
+import { ConsolePage, consoleLayout } from '@/components/console/console-page';
 
 const can = (roles: readonly string[], group: readonly string[]) => roles.some((r) => group.includes(r));
 
@@ -30,13 +30,10 @@ export function PublishingConsole({ roles }: { roles: readonly string[] }) {
     },
   ].filter((t) => t !== false);
   return (
-    <>
-      <Typography.Title level={1} className={styles.title} style={{ fontSize: 22 }}>
-        出版管理
-      </Typography.Title>
-      <section className={styles.panel} aria-label="出版管理">
+    <ConsolePage title="出版管理">
+      <section className={consoleLayout.panel} aria-label="出版管理">
         <Tabs items={tabs} destroyOnHidden />
       </section>
-    </>
+    </ConsolePage>
   );
 }

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/error-message';
 import { requiredRule, zodRule } from '@/lib/form-rules';
 import { useCertificate } from '../api/get-certificate';
 import { useRevokeCertificate } from '../api/revoke-certificate';
-import styles from './console.module.css';
+import { consoleLayout } from '@/components/console/console-page';
 import { beijingDateTime } from '@/lib/beijing-format';
 
 const time = (iso: string | null) => beijingDateTime(iso);
@@ -38,7 +38,7 @@ export function CertificateBox() {
     );
 
   return (
-    <section className={styles.panel} aria-labelledby="certificates">
+    <section className={consoleLayout.panel} aria-labelledby="certificates">
       <Typography.Title level={2} id="certificates" style={{ fontSize: 16 }}>
         结业证书查询与撤销
       </Typography.Title>

@@ -10,7 +10,7 @@ import { useCourses } from '../api/get-courses';
 import { useSetCoursePublished } from '../api/set-published';
 import { CertificateBox } from './certificate-box';
 import { CourseDrawer } from './course-drawer';
-import styles from './console.module.css';
+import { ConsolePage, consoleLayout } from '@/components/console/console-page';
 import { ConsoleTable } from '@/components/console/console-table';
 import { useTablePaging } from '@/components/console/use-table-paging';
 import { ExportButtons } from '@/components/export-buttons';
@@ -43,13 +43,10 @@ export function TrainingConsole() {
     });
 
   return (
-    <>
-      <Typography.Title level={1} className={styles.title} style={{ fontSize: 22 }}>
-        研修课程
-      </Typography.Title>
-      <section className={styles.panel} aria-labelledby="courses">
-        <div className={styles.toolbar}>
-          <div className={styles.filters}>
+    <ConsolePage title="研修课程">
+      <section className={consoleLayout.panel} aria-labelledby="courses">
+        <div className={consoleLayout.toolbar}>
+          <div className={consoleLayout.filters}>
             <Typography.Title level={2} id="courses" style={{ fontSize: 16, margin: 0 }}>
               课程
             </Typography.Title>
@@ -146,6 +143,6 @@ export function TrainingConsole() {
         open={editing !== null}
         onClose={() => setEditing(null)}
       />
-    </>
+    </ConsolePage>
   );
 }

@@ -3,7 +3,7 @@
  * after, IP and time; filters by user, action, IP and time on the server; export as Excel or CSV.
  */
 import { ApiPaths, type AdminAuditQuery, type AdminAuditRow } from '@eav/contract';
-import { DatePicker, Input, InputNumber, Select, Tag, Typography } from 'antd';
+import { DatePicker, Input, InputNumber, Select, Tag } from 'antd';
 import { ConsoleTable } from '@/components/console/console-table';
 import { useTablePaging } from '@/components/console/use-table-paging';
 import { useAudit } from '../api/audit';
@@ -11,6 +11,7 @@ import { AUDIT_EVENT_LABELS } from '../lib/sections';
 import { ExportButtons } from '@/components/export-buttons';
 import { sectionError } from './section-error';
 import styles from './console.module.css';
+import { ConsolePage, consoleLayout } from '@/components/console/console-page';
 import { beijingDateTime } from '@/lib/beijing-format';
 
 const time = (iso: string) => beijingDateTime(iso);
@@ -21,13 +22,10 @@ export function AuditSection() {
   const { query, setQuery, filter, paging } = useTablePaging<AdminAuditQuery>({ page: 1, pageSize: 20 });
   const audit = useAudit(query);
   return (
-    <>
-      <Typography.Title level={1} className={styles.title}>
-        审计日志
-      </Typography.Title>
-      <div className={styles.panel}>
-        <div className={styles.toolbar}>
-          <div className={styles.filters}>
+    <ConsolePage title="审计日志">
+      <div className={consoleLayout.panel}>
+        <div className={consoleLayout.toolbar}>
+          <div className={consoleLayout.filters}>
             <InputNumber
               aria-label="用户编号"
               placeholder="用户编号"
@@ -94,6 +92,6 @@ export function AuditSection() {
           ]}
         />
       </div>
-    </>
+    </ConsolePage>
   );
 }

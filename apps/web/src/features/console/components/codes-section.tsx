@@ -23,7 +23,7 @@ import { BatchCodesDrawer } from './batch-codes-drawer';
 import { ExportButtons } from '@/components/export-buttons';
 import { sectionError } from './section-error';
 import { TextbookPicker } from './textbook-picker';
-import styles from './console.module.css';
+import { ConsolePage, consoleLayout } from '@/components/console/console-page';
 import { beijingDateTime } from '@/lib/beijing-format';
 
 const time = (iso: string | null) => beijingDateTime(iso);
@@ -80,11 +80,8 @@ export function CodesSection() {
   const sortOrderOf = (key: string) => (query.sort === key ? (query.order ?? 'descend') : null);
 
   return (
-    <>
-      <Typography.Title level={1} className={styles.title}>
-        激活码
-      </Typography.Title>
-      <section className={styles.panel} aria-labelledby="new-batch">
+    <ConsolePage title="激活码">
+      <section className={consoleLayout.panel} aria-labelledby="new-batch">
         <Typography.Title level={2} id="new-batch" style={{ fontSize: 16 }}>
           生成激活码
         </Typography.Title>
@@ -130,9 +127,9 @@ export function CodesSection() {
           激活码只在生成时下载一次，服务器仅保存其摘要，请妥善保管文件。
         </Typography.Paragraph>
       </section>
-      <section className={styles.panel} aria-labelledby="batches">
-        <div className={styles.toolbar}>
-          <div className={styles.filters}>
+      <section className={consoleLayout.panel} aria-labelledby="batches">
+        <div className={consoleLayout.toolbar}>
+          <div className={consoleLayout.filters}>
             <Typography.Title level={2} id="batches" style={{ fontSize: 16, margin: 0 }}>
               批次
             </Typography.Title>
@@ -183,7 +180,7 @@ export function CodesSection() {
             },
             { title: '已激活', dataIndex: 'redeemed', width: 90 },
             { title: '有效期至', dataIndex: 'expiresAt', render: (v: string | null) => (v ? time(v) : '长期有效') },
-            { title: '创建人', dataIndex: 'createdBy', render: (v: string | null) => v ?? '—' },
+            { title: '创建人', dataIndex: 'createdBy', ellipsis: true, render: (v: string | null) => v ?? '—' },
             {
               title: '创建时间',
               dataIndex: 'createdAt',
@@ -195,11 +192,14 @@ export function CodesSection() {
             {
               title: '状态',
               dataIndex: 'voidedAt',
+              width: 90,
               render: (v: string | null) => (v ? <Tag>已作废</Tag> : <Tag color="green">有效</Tag>),
             },
             {
               title: '操作',
               key: 'actions',
+              // Room for both links on one line: without a width the column is squeezed past the table's edge.
+              width: 170,
               render: (_v, b) => (
                 <Space size={0}>
                   <Button type="link" onClick={() => setOpen(b)} aria-label={`查看批次 ${b.name} 的激活情况`}>
@@ -217,6 +217,6 @@ export function CodesSection() {
         />
       </section>
       <BatchCodesDrawer batch={open} onClose={() => setOpen(null)} />
-    </>
+    </ConsolePage>
   );
 }

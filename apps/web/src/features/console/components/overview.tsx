@@ -4,17 +4,14 @@ import { Link } from 'react-router';
 import { useOverview } from '../api/overview';
 import { consoleMenu } from '../lib/sections';
 import { SectionError } from './section-error';
-import styles from './console.module.css';
+import { ConsolePage, consoleLayout } from '@/components/console/console-page';
 
 export function ConsoleOverview({ sections }: { sections: string[] }) {
   const q = useOverview();
   const links = consoleMenu(sections).filter((e) => e.key !== 'overview');
   return (
-    <>
-      <Typography.Title level={1} className={styles.title}>
-        概览
-      </Typography.Title>
-      <div className={styles.panel}>
+    <ConsolePage title="概览">
+      <div className={consoleLayout.panel}>
         {q.isPending && <Skeleton active />}
         {q.isError && <SectionError error={q.error} retry={() => void q.refetch()} />}
         {q.data && (
@@ -39,7 +36,7 @@ export function ConsoleOverview({ sections }: { sections: string[] }) {
         )}
       </div>
       {links.length > 0 && (
-        <div className={styles.panel}>
+        <div className={consoleLayout.panel}>
           <Typography.Title level={2}>常用功能</Typography.Title>
           <ul>
             {links.map((e) => (
@@ -50,6 +47,6 @@ export function ConsoleOverview({ sections }: { sections: string[] }) {
           </ul>
         </div>
       )}
-    </>
+    </ConsolePage>
   );
 }

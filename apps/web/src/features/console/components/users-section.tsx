@@ -12,7 +12,7 @@ import {
   type AdminUserRow,
   type AdminUsersQuery,
 } from '@eav/contract';
-import { App, Button, Input, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '@/components/console/console-table';
 import { useTablePaging } from '@/components/console/use-table-paging';
@@ -23,7 +23,7 @@ import { USER_STATUS_LABELS } from '../lib/labels';
 import { ExportButtons } from '@/components/export-buttons';
 import { sectionError } from './section-error';
 import { UserDrawer } from './user-drawer';
-import styles from './console.module.css';
+import { ConsolePage, consoleLayout } from '@/components/console/console-page';
 import { beijingDateTime } from '@/lib/beijing-format';
 
 const time = (iso: string | null) => beijingDateTime(iso);
@@ -57,13 +57,10 @@ export function UsersSection({ isAdmin }: { isAdmin: boolean }) {
   const sortOrderOf = (key: string) => (query.sort === key ? (query.order ?? 'descend') : null);
 
   return (
-    <>
-      <Typography.Title level={1} className={styles.title}>
-        用户
-      </Typography.Title>
-      <div className={styles.panel}>
-        <div className={styles.toolbar}>
-          <div className={styles.filters}>
+    <ConsolePage title="用户">
+      <div className={consoleLayout.panel}>
+        <div className={consoleLayout.toolbar}>
+          <div className={consoleLayout.filters}>
             <Input.Search
               aria-label="搜索用户"
               placeholder="手机号、用户名或姓名"
@@ -167,6 +164,6 @@ export function UsersSection({ isAdmin }: { isAdmin: boolean }) {
         />
       </div>
       <UserDrawer userId={open} isAdmin={isAdmin} onClose={() => setOpen(null)} />
-    </>
+    </ConsolePage>
   );
 }
