@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { COMPRESS_ENCODINGS, COMPRESS_THRESHOLD_BYTES } from './lib/compression';
-import { createStorage } from './lib/file-storage';
+import { createStorage, fileOrigins } from './lib/file-storage';
 import { loggerOptions } from './lib/logger';
 import { repoRoot } from './lib/package-root';
 import authPlugin from './plugins/auth';
@@ -142,7 +142,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // JSON answers in one call, before the plugin's streams (decision 017).
   await app.register(jsonCompressionPlugin);
-  await app.register(securityHeadersPlugin);
+  // Stored files may be redirects to the object store: its origin is allowed to the pages.
+  await app.register(securityHeadersPlugin, {
+    fileOrigins: fileOrigins(config),
+  });
   await app.register(docsPlugin, { enabled: config.apiDocs });
 
   // App plugins.

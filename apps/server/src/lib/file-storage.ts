@@ -9,6 +9,18 @@ import { S3Storage } from './s3-storage';
 import { LocalDiskStorage, type ResourceStorage } from './storage';
 
 /**
+ * Origins the browser is sent to for stored files: none on local disk; the object store's, with
+ * the bucket as a subdomain unless path-style addressing is forced (as the SDK builds its URLs).
+ */
+export function fileOrigins(config: Pick<AppConfig, 'fileStorage'>): string[] {
+  const s3 = config.fileStorage;
+  if (s3.kind === 'local') return [];
+  const url = new URL(s3.endpoint);
+  if (!s3.forcePathStyle) url.hostname = `${s3.bucket}.${url.hostname}`;
+  return [url.origin];
+}
+
+/**
  * Local disk under DATA_DIR, or the S3 bucket (temporary uploads then under DATA_DIR/tmp, or the
  * system's temporary directory for an in-memory DATA_DIR).
  */
