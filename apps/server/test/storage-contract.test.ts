@@ -222,4 +222,24 @@ describe('S3 adapter redirects', () => {
       await storage.close();
     }
   });
+
+  it('signs at the start of the minute, so that every request within it gets the same URL', async () => {
+    let now = Date.UTC(2026, 10, 29, 12, 0, 10);
+    const storage = new S3Storage({ ...s3.config, tempDir: path.join(dataDir, 'tmp'), now: () => now });
+    const app = fileApp(storage);
+    try {
+      await storage.put('contract/same-url.pdf', Buffer.from('%PDF-1.7'));
+      const at = async () => String((await app.inject('/f/contract/same-url.pdf')).headers.location);
+      const first = await at();
+      expect(new URL(first).searchParams.get('X-Amz-Date')).toBe('20261129T120000Z');
+      now += 45_000;
+      expect(await at()).toBe(first);
+      now += 10_000;
+      const next = await at();
+      expect(new URL(next).searchParams.get('X-Amz-Date')).toBe('20261129T120100Z');
+    } finally {
+      await app.close();
+      await storage.close();
+    }
+  });
 });

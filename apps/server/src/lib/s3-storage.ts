@@ -28,6 +28,16 @@ export const PRESIGNED_URL_SECONDS = 300;
  * reader's many range requests cost one round trip to the server, not one each.
  */
 export const REDIRECT_MAX_AGE_SECONDS = 60;
+/**
+ * Signing times are rounded down to REDIRECT_MAX_AGE_SECONDS, so that every instance hands out the
+ * same URL for a file within that window and browsers find the file in their cache (its key is the
+ * URL); a URL is then still valid for at least PRESIGNED_URL_SECONDS minus twice that window.
+ */
+function signingDate(now: number): Date {
+  const window = REDIRECT_MAX_AGE_SECONDS * 1000;
+  return new Date(Math.floor(now / window) * window);
+}
+
 /** Part size of multipart uploads (bytes); files up to it go up in one PUT. */
 export const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
 
@@ -177,7 +187,7 @@ export class S3Storage implements ResourceStorage {
         ResponseContentDisposition: contentDisposition(opts.disposition, opts.fileName),
         ResponseCacheControl: opts.cacheControl ?? 'private, max-age=300',
       }),
-      { expiresIn: PRESIGNED_URL_SECONDS, signingDate: new Date(this.now()) },
+      { expiresIn: PRESIGNED_URL_SECONDS, signingDate: signingDate(this.now()) },
     );
     return reply
       .status(302)

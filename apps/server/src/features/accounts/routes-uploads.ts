@@ -154,8 +154,8 @@ const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opt
     const rest = (request.params as { '*': string })['*'];
     const type = UPLOAD_TYPES[/\.([a-z]{3,4})$/.exec(rest)?.[1] ?? ''];
     if (!type) return reply.status(404).type('text/plain; charset=utf-8').send('文件不存在');
-    // The page of an image opened directly may run nothing (a redirect to the object store keeps it
-    // for the redirect only; the store answers the image's own type with nosniff-safe bytes).
+    // An image opened directly is a document that may run nothing. With the object store this covers
+    // the redirect only: the bytes there are images re-encoded by files.ts, answered with their type.
     reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
     return opts.storage.serve(request, reply, uploadKey(rest), {
       contentType: type,
