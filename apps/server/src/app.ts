@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { COMPRESS_ENCODINGS, COMPRESS_THRESHOLD_BYTES } from './lib/compression';
+import { createStorage, fileOrigins } from './lib/file-storage';
 import { loggerOptions } from './lib/logger';
 import { repoRoot } from './lib/package-root';
 import authPlugin from './plugins/auth';
@@ -37,7 +38,7 @@ import accountsFeature, {
   operatorAudit,
   publicUrl,
   storeImage,
-  uploadsDir,
+  uploadKey,
 } from './features/accounts';
 import consoleFeature from './features/console';
 import textbooksFeature, { cardsByIds, coverUrlOf, describeVideo, grantVideo } from './features/textbooks';
@@ -141,7 +142,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // JSON answers in one call, before the plugin's streams (decision 017).
   await app.register(jsonCompressionPlugin);
-  await app.register(securityHeadersPlugin);
+  // Stored files may be redirects to the object store: its origin is allowed to the pages.
+  await app.register(securityHeadersPlugin, {
+    fileOrigins: fileOrigins(config),
+  });
   await app.register(docsPlugin, { enabled: config.apiDocs });
 
   // App plugins.
@@ -187,18 +191,32 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     runSeeders({ db: app.db, dataDir: config.dataDir, log: app.log, demo: config.seedDemo, config }),
   );
 
+  // Stored files: local disk or the object store (FILE_STORAGE), one adapter for every feature.
+  const storage = createStorage(config);
+  app.addHook('onClose', () => storage.close());
+
   // Routes.
   await app.register(healthRoutes);
   if (shifted) await app.register(testClockRoutes, { clock: shifted });
   await app.register(dictionaryRoutes);
-  // Operators' writes are recorded in the accounts' audit trail; banner pictures go to the uploads folder.
+  // Operators' writes are recorded in the accounts' audit trail; banner pictures are kept with the uploads.
   await app.register(bannerRoutes, {
     audit: operatorAudit,
-    images: { dir: uploadsDir(config.dataDir), publicPrefix: publicUrl('') },
+    images: {
+      store: async (name, data) => {
+        await storage.put(uploadKey(name), data);
+        return publicUrl(name);
+      },
+    },
   });
-  await app.register(accountsFeature, { config });
+  await app.register(accountsFeature, { config, storage });
   // Reading progress saved in the reader completes the teaching feature's reading assignments.
-  await app.register(textbooksFeature, { config, audit: operatorAudit, progressSaved: recordProgressPage });
+  await app.register(textbooksFeature, {
+    config,
+    storage,
+    audit: operatorAudit,
+    progressSaved: recordProgressPage,
+  });
   const prize = new PrizeService({
     db: app.db,
     redis: app.redis,
@@ -223,7 +241,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return new Set([...homework, ...quiz]);
     },
   });
-  await app.register(resourcesFeature, { config, audit: operatorAudit });
+  await app.register(resourcesFeature, { config, audit: operatorAudit, storage });
   await app.register(bigDataFeature);
   // The showcase shows books as the textbooks feature's catalogue cards.
   await app.register(publishingFeature, { cards: cardsByIds, audit: operatorAudit });
@@ -232,7 +250,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(teachingFeature, {
     config,
     questionDetails,
-    images: { store: storeImage, assertQuota: assertUploadQuota },
+    images: {
+      store: (db, ownerId, data, now) => storeImage(db, storage, ownerId, data, now),
+      assertQuota: assertUploadQuota,
+    },
   });
   // Training quizzes use the question bank's questions; lessons play network-learning videos.
   await app.register(trainingFeature, {

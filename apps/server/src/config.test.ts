@@ -88,4 +88,46 @@ describe('loadConfig (docs/api.md, Configuration)', () => {
       /TEACHING_BACKOFFICE_URL/,
     );
   });
+
+  it('keeps files on local disk by default, and needs every S3 setting for FILE_STORAGE=s3', () => {
+    expect(loadConfig({}).fileStorage).toEqual({ kind: 'local' });
+    const s3 = {
+      FILE_STORAGE: 's3',
+      S3_ENDPOINT: 'https://oss.example.cn/',
+      S3_REGION: 'cn-hangzhou',
+      S3_BUCKET: 'eav-files',
+      S3_ACCESS_KEY_ID: 'AKID',
+      S3_SECRET_ACCESS_KEY: 'very-secret-value',
+    };
+    expect(loadConfig(s3).fileStorage).toEqual({
+      kind: 's3',
+      endpoint: 'https://oss.example.cn',
+      region: 'cn-hangzhou',
+      bucket: 'eav-files',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'very-secret-value',
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'true' }).fileStorage).toMatchObject({ forcePathStyle: true });
+    // S3 settings without FILE_STORAGE=s3 are simply unused.
+    expect(loadConfig({ ...s3, FILE_STORAGE: 'local' }).fileStorage).toEqual({ kind: 'local' });
+    for (const name of ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])
+      expect(() => loadConfig({ ...s3, [name]: '' }), name).toThrow(
+        new RegExp(`${name}=(""|\\*\\*\\*): is required when FILE_STORAGE=s3`),
+      );
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'oss.example.cn' })).toThrow(/S3_ENDPOINT="oss.example.cn"/);
+    expect(() => loadConfig({ ...s3, FILE_STORAGE: 'nfs' })).toThrow(/FILE_STORAGE="nfs"/);
+  });
+
+  it('never quotes a secret in a configuration error', () => {
+    let message = '';
+    try {
+      loadConfig({ URL_SIGNING_SECRET: 'short-secret', METRICS_TOKEN: 'tok-123' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/URL_SIGNING_SECRET=\*\*\*: /);
+    expect(message).toMatch(/METRICS_TOKEN=\*\*\*: /);
+    expect(message).not.toMatch(/short-secret|tok-123/);
+  });
 });

@@ -51,6 +51,12 @@ function isCidr(value: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
+/** The variables FILE_STORAGE=s3 needs together. */
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** Variables whose values a configuration error never quotes (secrets). */
+const SECRET_VARIABLE = /SECRET|PASSWORD|TOKEN/;
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -217,6 +223,21 @@ export const envSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.enum(CACHE_NAMES))),
+    /**
+     * Where stored files live (docs/decisions/020-object-storage.md): `local` under DATA_DIR, or
+     * `s3`, an S3-compatible object store, which then needs every S3_* variable below but
+     * S3_FORCE_PATH_STYLE.
+     */
+    FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+    /** The store's API address as browsers reach it too (presigned downloads), e.g. https://oss-cn-hangzhou.aliyuncs.com. */
+    S3_ENDPOINT: optionalHttpUrl,
+    S3_REGION: optionalText,
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    /** Never logged (lib/logger.ts) nor quoted in configuration errors. */
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** `true`: bucket in the path (`endpoint/bucket/key`, MinIO and most self-hosted stores); else a subdomain. */
+    S3_FORCE_PATH_STYLE: booleanish.default(false),
     /** The class server teachers jump to (docs/identity.md, Class-server jump). */
     CLASS_SERVER_URL: optionalHttpUrl,
     /** PEM public keys (SPKI, RSA) of the class server: the default one and the URL key type's. */
@@ -224,6 +245,9 @@ export const envSchema = z
     CLASS_SERVER_URL_PUBLIC_KEY: optionalPem,
   })
   .superRefine((env, ctx) => {
+    if (env.FILE_STORAGE === 's3')
+      for (const name of S3_REQUIRED)
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when FILE_STORAGE=s3' });
     if (env.NODE_ENV !== 'production') return;
     if (env.FAKE_IDP)
       ctx.addIssue({
@@ -329,6 +353,8 @@ export interface AppConfig {
   remoteMediaHosts: string[];
   /** Caches bypassed (CACHES_OFF): answers are the same, only computed afresh. */
   cachesOff: ReadonlySet<CacheName>;
+  /** Where stored files live (FILE_STORAGE and S3_*). */
+  fileStorage: FileStorageConfig;
   /** Third-party login providers and the class-server jump (docs/identity.md). */
   identity: IdentityConfig;
   sms: Pick<
@@ -344,6 +370,19 @@ export interface AppConfig {
     | 'TENCENT_SMS_TEMPLATE_ID'
   >;
 }
+
+/** The storage adapter the app builds once (lib/storage.ts `createStorage`). */
+export type FileStorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      endpoint: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 /** One CAS or OpenID Connect province system (之江汇, 教育魔方). */
 export interface ProvinceIdpConfig {
@@ -383,7 +422,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
-      (i) => `  ${i.path.join('.') || '(env)'}=${JSON.stringify(source[String(i.path[0])] ?? '')}: ${i.message}`,
+      (i) =>
+        `  ${i.path.join('.') || '(env)'}=${SECRET_VARIABLE.test(String(i.path[0])) ? '***' : JSON.stringify(source[String(i.path[0])] ?? '')}: ${i.message}`,
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -415,6 +455,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     teachingBackofficeUrl: e.TEACHING_BACKOFFICE_URL ?? FAKE_TEACHING_BACKOFFICE_PATH,
     remoteMediaHosts: e.REMOTE_MEDIA_HOSTS,
     cachesOff: new Set(e.CACHES_OFF),
+    // The schema requires every S3_* value when FILE_STORAGE=s3.
+    fileStorage:
+      e.FILE_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT!,
+            region: e.S3_REGION!,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local' },
     identity: {
       fakeIdp: e.FAKE_IDP ?? e.NODE_ENV !== 'production',
       wechat: {

@@ -32,6 +32,31 @@ function directives(header: unknown): Map<string, string[]> {
 }
 
 describe('Content-Security-Policy', () => {
+  it('lets pages fetch stored files from the object store when FILE_STORAGE=s3, and from nowhere else', async () => {
+    const s3 = {
+      kind: 's3',
+      endpoint: 'https://oss-cn-hangzhou.example.cn',
+      region: 'cn-hangzhou',
+      bucket: 'eav-files',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret-value',
+      forcePathStyle: false,
+    } as const;
+    for (const [fileStorage, origin] of [
+      [s3, 'https://eav-files.oss-cn-hangzhou.example.cn'],
+      [{ ...s3, endpoint: 'http://127.0.0.1:9000', forcePathStyle: true }, 'http://127.0.0.1:9000'],
+    ] as const) {
+      const app = await t.build({ config: testConfig({ webDistDir: builtWebApp(), fileStorage }) });
+      const csp = directives((await app.inject('/')).headers['content-security-policy']);
+      expect(csp.get('connect-src')).toEqual(["'self'", origin]);
+      expect(csp.get('img-src')).toContain(origin);
+      expect(csp.get('media-src')).toContain(origin);
+      expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    }
+    const local = directives((await t.app.inject('/')).headers['content-security-policy']);
+    expect(local.get('connect-src')).toEqual(["'self'"]);
+  });
+
   it('allows scripts from the portal only: no inline script, no eval, no plugins, never framed', async () => {
     const app = await t.build({ config: testConfig({ webDistDir: builtWebApp() }) });
     const csp = directives((await app.inject('/')).headers['content-security-policy']);

@@ -64,6 +64,14 @@ describe('loggerOptions', () => {
     expect(redactUrl('/x?sign=a&password=b&newPassword=c&secret=d&client_secret=e&code=f&ticket=g&q=%E6%95%B0')).toBe(
       '/x?sign=***&password=***&newPassword=***&secret=***&client_secret=***&code=***&ticket=***&q=%E6%95%B0',
     );
+    // A presigned download of the object store (FILE_STORAGE=s3), as an error may quote it.
+    expect(
+      redactUrl(
+        'https://s3.example.cn/b/k.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKID%2F20261129&X-Amz-Signature=abc&x-id=GetObject',
+      ),
+    ).toBe(
+      'https://s3.example.cn/b/k.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=***&X-Amz-Signature=***&x-id=GetObject',
+    );
     // Names as the server decodes them: percent-escaped, upper case, array style.
     expect(redactUrl('/x?%73ig=a&TOKEN=b&code[]=c&code[]=d&page=1')).toBe(
       '/x?%73ig=***&TOKEN=***&code[]=***&code[]=***&page=1',

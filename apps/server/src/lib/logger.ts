@@ -8,12 +8,13 @@ import { stdSerializers } from 'pino';
 
 /**
  * Query parameter names whose values stay out of the log: secrets (`code`, `smsCode`, `token`,
- * `apiKey`, `ticket`, `sig` of signed media URLs, `sign`, `password`, `secret`, and the third-party
+ * `apiKey`, `ticket`, `sig` of signed media URLs, `sign`, `password`, `secret`, the object store's
+ * presigned `X-Amz-Signature` and `X-Amz-Credential` (its access key id), and the third-party
  * login's `state`, `sessionId` and `unionId`…, but not `keyword`) and personal data (`phone`,
  * `mobile`). Matched at the end of the decoded name.
  */
 const SENSITIVE_NAME =
-  /(?:code|password|passwd|pwd|token|ticket|secret|key|sign|signature|sig|phone|mobile|state|sessionid|unionid)(?:\[\])?$/i;
+  /(?:code|password|passwd|pwd|token|ticket|secret|key|sign|signature|sig|credential|phone|mobile|state|sessionid|unionid)(?:\[\])?$/i;
 
 /** A `name=value` pair after `?`, `&` or `;`, wherever it appears in a text (URL or message). */
 const QUERY_PAIR = /([?&;])([^=&#?;\s"'<>]+)=([^&#;\s"'<>]*)/g;

@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendRangeFile } from './range-file';
 
 /** How a stored file is answered to the browser. */
 export interface ServeOptions {
@@ -19,6 +19,24 @@ export interface ServeOptions {
   fileName: string;
   /** `attachment` for downloads, `inline` for previews. */
   disposition: 'attachment' | 'inline';
+  /** Cache-Control of the file's answer; `private, max-age=300` unless given. */
+  cacheControl?: string;
+}
+
+/** Longest storage key (S3 allows 1,024 bytes of UTF-8). */
+const MAX_KEY_BYTES = 1024;
+
+/**
+ * Whether `key` is a storage key both adapters accept: `/`-separated segments, none empty, `.` or
+ * `..`, no backslash nor control character, at most MAX_KEY_BYTES of UTF-8. One rule for every
+ * adapter, so that a key never names a file on one store that another refuses, and so that no key
+ * can leave the local store's root.
+ */
+export function validKey(key: string): boolean {
+  if (!key || Buffer.byteLength(key) > MAX_KEY_BYTES) return false;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a key may not hold
+  if (/[\\\x00-\x1f\x7f]/.test(key)) return false;
+  return key.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
 }
 
 /** Files by opaque key (the database rows hold the keys). */
@@ -27,14 +45,21 @@ export interface ResourceStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** Moves a finished temporary file (from `tempFile()`) under `key`. */
   putFile(key: string, tempPath: string): Promise<void>;
+  /** The stored bytes (small files: images, playlists), or null when the file is missing. */
+  get(key: string): Promise<Buffer | null>;
   /** Size of the stored file, or null when it is missing. */
   size(key: string): Promise<number | null>;
   /** Removes the file; a missing file is not an error. */
   remove(key: string): Promise<void>;
-  /** A path for a temporary upload on the same volume as the store (cheap `putFile`). */
+  /** A local path for a temporary upload (on the local store's volume, so that `putFile` is a rename). */
   tempFile(ext: string): Promise<string>;
-  /** Answers the browser with the file (Range capable); a missing file answers 404 text. */
+  /**
+   * Answers the browser with the file, Range capable: the bytes themselves (local disk) or a
+   * redirect to a short-lived URL of the store (S3). A missing file answers 404 '文件不存在'.
+   */
   serve(request: FastifyRequest, reply: FastifyReply, key: string, opts: ServeOptions): Promise<FastifyReply>;
+  /** Releases connections (the app's onClose). */
+  close(): Promise<void>;
 }
 
 /** RFC 6266 Content-Disposition with a UTF-8 name and an ASCII fallback. */
@@ -52,8 +77,9 @@ export class LocalDiskStorage implements ResourceStorage {
     this.root = path.resolve(dataDir === ':memory:' ? path.join(os.tmpdir(), 'eav-resources') : dataDir);
   }
 
-  /** Absolute path of `key`, or null when it would leave the root. */
+  /** Absolute path of `key`, or null when the key is not valid (`validKey`) or would leave the root. */
   resolve(key: string): string | null {
+    if (!validKey(key)) return null;
     const abs = path.resolve(this.root, key);
     return abs.startsWith(this.root + path.sep) ? abs : null;
   }
@@ -74,6 +100,17 @@ export class LocalDiskStorage implements ResourceStorage {
     const abs = this.must(key);
     await fs.mkdir(path.dirname(abs), { recursive: true });
     await fs.rename(tempPath, abs);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    const abs = this.resolve(key);
+    if (!abs) return null;
+    try {
+      return await fs.readFile(abs);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
   }
 
   async size(key: string): Promise<number | null> {
@@ -100,36 +137,12 @@ export class LocalDiskStorage implements ResourceStorage {
   async serve(request: FastifyRequest, reply: FastifyReply, key: string, opts: ServeOptions): Promise<FastifyReply> {
     const abs = this.resolve(key);
     if (!abs) return reply.status(404).type('text/plain; charset=utf-8').send('文件不存在');
-    const { statusCode, headers, stream, type } = await send(request.raw, path.basename(abs), {
-      root: path.dirname(abs),
-      acceptRanges: true,
-      cacheControl: false,
-      etag: true,
-      lastModified: true,
-      dotfiles: 'deny',
-      index: false,
+    return sendRangeFile(request, reply, abs, {
+      contentType: opts.contentType,
+      cacheControl: opts.cacheControl ?? 'private, max-age=300',
+      contentDisposition: contentDisposition(opts.disposition, opts.fileName),
     });
-    if (type === 'error') {
-      if (statusCode === 416)
-        return reply
-          .status(416)
-          .header('Content-Range', headers['Content-Range'])
-          .header('Accept-Ranges', 'bytes')
-          .type('text/plain; charset=utf-8')
-          .send('请求的范围无效');
-      return reply
-        .status(statusCode)
-        .type('text/plain; charset=utf-8')
-        .send(statusCode === 404 ? '文件不存在' : '文件无法读取');
-    }
-    reply.status(statusCode);
-    for (const [k, v] of Object.entries(headers)) reply.header(k, v);
-    return reply
-      .header('Accept-Ranges', 'bytes')
-      .header('Content-Type', opts.contentType)
-      .header('Cache-Control', 'private, max-age=300')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', contentDisposition(opts.disposition, opts.fileName))
-      .send(stream);
   }
+
+  async close(): Promise<void> {}
 }

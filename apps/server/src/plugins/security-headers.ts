@@ -6,6 +6,9 @@
  * - styles from the portal plus inline styles, which antd's CSS-in-JS injects at run time;
  * - images and media also from https: (imported covers, posters and videos may live on a CDN),
  *   data: and blob: (previews, hls.js Media Source streams);
+ * - with FILE_STORAGE=s3, the object store's origin for fetches, images and media: stored files
+ *   are redirects to it (docs/decisions/020-object-storage.md), and the PDF reader and hls.js
+ *   fetch them;
  * - workers from the portal (pdf.js) and blob: (hls.js);
  * - never framed (`frame-ancestors 'none'`, X-Frame-Options DENY), nosniff, a referrer policy
  *   that sends other sites the origin only.
@@ -45,13 +48,24 @@ export const CSP_DIRECTIVES = {
 /** Strict-Transport-Security value for https requests: one year, subdomains included. */
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
+/** The policy's directives with `fileOrigins` (the object store's origin) allowed for fetches, images, media. */
+export function cspDirectives(fileOrigins: readonly string[] = []): Record<string, string[]> {
+  if (fileOrigins.length === 0) return CSP_DIRECTIVES;
+  return {
+    ...CSP_DIRECTIVES,
+    connectSrc: [...CSP_DIRECTIVES.connectSrc, ...fileOrigins],
+    imgSrc: [...CSP_DIRECTIVES.imgSrc, ...fileOrigins],
+    mediaSrc: [...CSP_DIRECTIVES.mediaSrc, ...fileOrigins],
+  };
+}
+
 /**
  * The headers helmet sets with the portal's options, lower-cased, computed by running its
  * middleware once against a recording response. Throws if helmet reports an error (a bad directive).
  */
-export function securityHeaderTable(): Record<string, string> {
+export function securityHeaderTable(fileOrigins: readonly string[] = []): Record<string, string> {
   const applyHelmet = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(fileOrigins) },
     // Decided per request (see the hook below).
     strictTransportSecurity: false,
     xFrameOptions: { action: 'deny' },
@@ -105,9 +119,14 @@ function isApiTarget(url: string): boolean {
   return (url.startsWith('/api/') && !url.startsWith('/api/docs')) || url.startsWith('/prize/api/');
 }
 
+export interface SecurityHeadersOptions {
+  /** Origins stored files are redirected to (the object store's), e.g. `https://oss.example.cn`. */
+  fileOrigins?: readonly string[];
+}
+
 export default fp(
-  async function securityHeaders(app: FastifyInstance) {
-    const table = securityHeaderTable();
+  async function securityHeaders(app: FastifyInstance, opts: SecurityHeadersOptions) {
+    const table = securityHeaderTable(opts.fileOrigins);
     const apiTable = apiHeaderTable(table);
     app.addHook('onRequest', (request, reply, done) => {
       // Any other spelling of an API path gets the document headers: the stricter side.

@@ -30,8 +30,6 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { rowsOf } from '../db/client';
 import { banner, prizeActivities } from '../db/schema';
@@ -53,8 +51,11 @@ export { BANNER_IMAGE_SIZE };
 export interface BannerRoutesOptions {
   /** Records operators' writes (app.ts passes the accounts' audit trail). */
   audit?: OperatorAudit;
-  /** Where banner pictures are stored (a folder served at `publicPrefix`) – the uploads folder. */
-  images?: { dir: string; publicPrefix: string };
+  /**
+   * Stores a banner picture under `name` (relative, e.g. `banner/{uuid}.webp`) and answers its public
+   * URL: app.ts keeps them with the uploads, through the storage interface.
+   */
+  images?: { store: (name: string, data: Buffer) => Promise<string> };
 }
 const BANNER_NOT_FOUND = '轮播图不存在';
 
@@ -316,10 +317,7 @@ const bannerRoutes: FastifyPluginAsyncZod<BannerRoutesOptions> = async (app, { a
         }
         const image = await reencodeImage(data, { ...BANNER_IMAGE_SIZE, fit: 'cover' });
         const key = `banner/${randomUUID()}.webp`;
-        const target = path.join(images.dir, key);
-        await fs.mkdir(path.dirname(target), { recursive: true });
-        await fs.writeFile(target, image.data, { flag: 'wx' });
-        const url = `${images.publicPrefix}${key}`;
+        const url = await images.store(key, image.data);
         await audit(app.db, request, {
           event: 'banner_image',
           target: `image:${key}`,

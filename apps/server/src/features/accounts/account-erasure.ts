@@ -7,13 +7,14 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
+import type { ResourceStorage } from '../../lib/storage';
 import { cancelledTokens, files, sessions, smsCodes, userPlatforms, users } from '../../db/schema';
 import { eraseAuditTrail } from './audit';
 import { removeStoredFiles } from './files';
 import { findUserById } from './service';
 
 /** Registers the accounts erasers with the erasure registry (plugins/erasure.ts). */
-export function registerAccountErasers(app: FastifyInstance, dataDir: string): void {
+export function registerAccountErasers(app: FastifyInstance, storage: ResourceStorage): void {
   app.registerErasure('accounts.sessions', async (tx, userId, now) => {
     const gone = await tx
       .delete(sessions)
@@ -36,7 +37,7 @@ export function registerAccountErasers(app: FastifyInstance, dataDir: string): v
     const gone = await tx.delete(files).where(eq(files.ownerId, userId)).returning({ storageKey: files.storageKey });
     ctx.afterCommit(() =>
       removeStoredFiles(
-        dataDir,
+        storage,
         gone.map((f) => f.storageKey),
       ),
     );

@@ -1,13 +1,12 @@
 /**
  * Safe image uploads (docs/accounts.md; docs/product.md §5 '文件流异常'): the type is decided by the content
  * (sharp), never by the name or the client's content type; the image is decoded and re-encoded
- * (EXIF orientation applied, all metadata stripped, at most MAX_EDGE px a side), then stored under
- * $DATA_DIR/uploads with a random name and served read-only at /uploads/....
+ * (EXIF orientation applied, all metadata stripped, at most MAX_EDGE px a side), then stored through
+ * the storage interface under `uploads/` with a random name and served read-only at /uploads/....
  * Hygiene (docs/accounts.md, Rules): each user may upload UPLOAD_QUOTA a day, and uploads that
  * never became an avatar are removed UNUSED_UPLOAD_TTL_MS after their upload.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode, LIMITS, Messages } from '@eav/contract';
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
@@ -15,6 +14,7 @@ import sharp from 'sharp';
 import type { Db, Tx } from '../../db/client';
 import { files } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { ResourceStorage } from '../../lib/storage';
 
 const MAX_EDGE = 2048;
 const DAY_MS = 24 * 3600 * 1000;
@@ -38,8 +38,11 @@ export const fileTooLarge = () =>
   new AppError(413, ErrorCode.FILE_TOO_LARGE, `图片不能超过 ${Math.round(LIMITS.uploadImageBytes / 1024 / 1024)} MB`);
 const unsupported = () => new AppError(415, ErrorCode.FILE_TYPE, '仅支持 JPG、PNG、WEBP、GIF 格式的图片');
 
+/** Where the local adapter keeps the uploads (the storage keys below `uploads/`). */
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 export const publicUrl = (storageKey: string) => `/uploads/${storageKey}`;
+/** The storage interface's key of a file row's `storageKey` (which is relative to the uploads). */
+export const uploadKey = (storageKey: string) => `uploads/${storageKey}`;
 
 export interface StoredFile {
   fileId: string;
@@ -61,7 +64,7 @@ function newStorageKey(purpose: string, ext: string, now: number): { id: string;
 /** Writes the bytes, then the row; the bytes are removed again when the row cannot be written. */
 async function store(
   db: Db | Tx,
-  dataDir: string,
+  storage: ResourceStorage,
   input: {
     key: { id: string; storageKey: string };
     ownerId: number;
@@ -74,9 +77,7 @@ async function store(
   },
 ): Promise<StoredFile> {
   const { id, storageKey } = input.key;
-  const target = path.join(uploadsDir(dataDir), storageKey);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  await fs.writeFile(target, input.data, { flag: 'wx' });
+  await storage.put(uploadKey(storageKey), input.data);
   try {
     await db.insert(files).values({
       id,
@@ -91,7 +92,7 @@ async function store(
       createdAt: new Date(input.now),
     });
   } catch (err) {
-    await fs.rm(target, { force: true });
+    await storage.remove(uploadKey(storageKey));
     throw err;
   }
   return {
@@ -148,7 +149,7 @@ export async function assertUploadQuota(db: Db | Tx, ownerId: number, now: numbe
  */
 export async function storeImage(
   db: Db,
-  dataDir: string,
+  storage: ResourceStorage,
   ownerId: number,
   data: Buffer,
   now: number,
@@ -182,7 +183,7 @@ export async function storeImage(
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload:${ownerId}`}))`);
       await assertUploadQuota(tx, ownerId, now, out.data.length);
-      return store(tx, dataDir, {
+      return store(tx, storage, {
         key,
         ownerId,
         purpose: 'image',
@@ -195,7 +196,7 @@ export async function storeImage(
     });
   } catch (err) {
     // A refused or failed commit leaves no bytes behind.
-    await fs.rm(path.join(uploadsDir(dataDir), key.storageKey), { force: true });
+    await storage.remove(uploadKey(key.storageKey));
     throw err;
   }
 }
@@ -203,21 +204,23 @@ export async function storeImage(
 /** Makes the square avatar (LIMITS.avatarSize px, centre crop, WebP) of an uploaded image. */
 export async function makeAvatar(
   db: Db | Tx,
-  dataDir: string,
+  storage: ResourceStorage,
   ownerId: number,
   storageKey: string,
   now: number,
 ): Promise<StoredFile> {
+  const source = await storage.get(uploadKey(storageKey));
+  if (!source) throw fileStreamError();
   let data: Buffer;
   try {
-    data = await sharp(path.join(uploadsDir(dataDir), storageKey), { limitInputPixels: MAX_INPUT_PIXELS })
+    data = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS })
       .resize(LIMITS.avatarSize, LIMITS.avatarSize, { fit: 'cover', position: 'centre' })
       .webp({ quality: 85 })
       .toBuffer();
   } catch {
     throw fileStreamError();
   }
-  return store(db, dataDir, {
+  return store(db, storage, {
     key: newStorageKey('avatar', 'webp', now),
     ownerId,
     purpose: 'avatar',
@@ -232,18 +235,18 @@ export async function makeAvatar(
 /** Deletes file rows and their stored bytes (missing bytes are ignored). */
 export async function deleteFiles(
   db: Db | Tx,
-  dataDir: string,
+  storage: ResourceStorage,
   rows: { id: string; storageKey: string }[],
 ): Promise<void> {
   for (const r of rows) {
     await db.delete(files).where(eq(files.id, r.id));
-    await fs.rm(path.join(uploadsDir(dataDir), r.storageKey), { force: true });
+    await storage.remove(uploadKey(r.storageKey));
   }
 }
 
-/** Removes stored bytes by storage key (missing ones are ignored). */
-export async function removeStoredFiles(dataDir: string, storageKeys: readonly string[]): Promise<void> {
-  await Promise.all(storageKeys.map((k) => fs.rm(path.join(uploadsDir(dataDir), k), { force: true })));
+/** Removes stored bytes by file rows' storage keys (missing ones are ignored). */
+export async function removeStoredFiles(storage: ResourceStorage, storageKeys: readonly string[]): Promise<void> {
+  await Promise.all(storageKeys.map((k) => storage.remove(uploadKey(k))));
 }
 
 /**
@@ -251,7 +254,7 @@ export async function removeStoredFiles(dataDir: string, storageKeys: readonly s
  * then their bytes, in batches. An upload that became an avatar lives on as its own `avatar`
  * file, so only images nobody uses any more go. Answers how many were removed.
  */
-export async function sweepUnusedUploads(db: Db, dataDir: string, now: number, batch = 500): Promise<number> {
+export async function sweepUnusedUploads(db: Db, storage: ResourceStorage, now: number, batch = 500): Promise<number> {
   let removed = 0;
   for (;;) {
     const stale = db
@@ -261,7 +264,7 @@ export async function sweepUnusedUploads(db: Db, dataDir: string, now: number, b
       .limit(batch);
     const gone = await db.delete(files).where(inArray(files.id, stale)).returning({ storageKey: files.storageKey });
     await removeStoredFiles(
-      dataDir,
+      storage,
       gone.map((f) => f.storageKey),
     );
     removed += gone.length;

@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config';
+import type { ResourceStorage } from '../../lib/storage';
 import { registerAccountErasers } from './account-erasure';
 import consoleAccounts from './console';
 import { registerExternalLogin } from './external';
@@ -21,22 +22,24 @@ import { createSmsProvider } from './sms';
 export { seedDemoAccounts, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
 export { operatorAudit } from './audit';
 export { seedDemoIdentities } from './external';
-export { assertUploadQuota, publicUrl, storeImage, uploadsDir } from './files';
+export { assertUploadQuota, publicUrl, storeImage, uploadKey } from './files';
 
 export interface AccountsOptions {
   config: AppConfig;
+  /** Where uploads and avatars live (app.ts builds the configured adapter once). */
+  storage: ResourceStorage;
 }
 
-const accountsFeature: FastifyPluginAsyncZod<AccountsOptions> = async (app, { config }) => {
+const accountsFeature: FastifyPluginAsyncZod<AccountsOptions> = async (app, { config, storage }) => {
   const sms = createSmsProvider(config);
-  registerAccountErasers(app, config.dataDir);
+  registerAccountErasers(app, storage);
   await app.register(accountsPubRoutes, {
     sms,
     captchaFixedCode: config.captchaFixedCode,
     smsDailyBudget: config.smsDailyBudget,
   });
   await app.register(profileRoutes);
-  await app.register(uploadRoutes, { dataDir: config.dataDir });
+  await app.register(uploadRoutes, { storage });
   await app.register(cancelRoutes);
   await app.register(consentRoutes);
   await app.register(adminRoutes);

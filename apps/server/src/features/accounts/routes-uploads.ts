@@ -5,15 +5,14 @@
  * signed). Uploads that never became an avatar are swept after a day: at start and every
  * SWEEP_EVERY_MS, on the app clock, stopped when the app closes.
  */
-import fs from 'node:fs';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import { ApiPaths, avatarData, envelope, LIMITS, setAvatarBody, uploadFileData } from '@eav/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { files, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import type { ResourceStorage } from '../../lib/storage';
 import { ok } from '../../lib/http';
 import { closeIfBodyPending } from '../../plugins/sign';
 import {
@@ -24,7 +23,7 @@ import {
   makeAvatar,
   storeImage,
   sweepUnusedUploads,
-  uploadsDir,
+  uploadKey,
 } from './files';
 import { assertOwner } from './service';
 import { userIdParams } from './routes-common';
@@ -32,19 +31,19 @@ import { userIdParams } from './routes-common';
 /** How often unused uploads are swept (ms). */
 export const SWEEP_EVERY_MS = 3600 * 1000;
 
+/** Types of the stored uploads by extension (files.ts stores only these). */
+const UPLOAD_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
 export interface UploadRoutesOptions {
-  dataDir: string;
+  storage: ResourceStorage;
 }
 
 const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opts) => {
-  const root = uploadsDir(opts.dataDir);
-  fs.mkdirSync(root, { recursive: true });
-
   // ---- sweep of unused uploads ----
   let sweeping: Promise<void> | null = null;
   const sweep = () => {
     // One sweep at a time; a failure is logged and the next interval tries again.
-    sweeping ??= sweepUnusedUploads(app.db, opts.dataDir, app.clock())
+    sweeping ??= sweepUnusedUploads(app.db, opts.storage, app.clock())
       .then((n) => {
         if (n > 0) app.log.info({ removed: n }, 'unused uploads removed');
       })
@@ -108,7 +107,7 @@ const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opt
           if ((err as { statusCode?: number }).statusCode && (err as Error).name === 'AppError') throw err;
           throw fileStreamError();
         }
-        return ok(await storeImage(app.db, opts.dataDir, request.auth.user.id, data, app.clock()));
+        return ok(await storeImage(app.db, opts.storage, request.auth.user.id, data, app.clock()));
       },
     );
   }
@@ -135,7 +134,7 @@ const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opt
         .where(and(eq(files.id, request.body.fileId), eq(files.ownerId, me)))
         .limit(1);
       if (!file) throw notFound('文件不存在，请重新上传');
-      const avatar = await makeAvatar(app.db, opts.dataDir, me, file.storageKey, app.clock());
+      const avatar = await makeAvatar(app.db, opts.storage, me, file.storageKey, app.clock());
       const old = await app.db
         .select({ id: files.id, storageKey: files.storageKey })
         .from(files)
@@ -144,27 +143,27 @@ const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opt
         .update(users)
         .set({ avatarUrl: avatar.url, updatedAt: new Date(app.clock()) })
         .where(eq(users.id, me));
-      await deleteFiles(app.db, opts.dataDir, old);
+      await deleteFiles(app.db, opts.storage, old);
       return ok({ avatar: avatar.url });
     },
   );
 
   // ---- stored uploads, outside /api (not signed) ----
-  await app.register(fastifyStatic, {
-    root,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    etag: true,
-    lastModified: false,
-    setHeaders(res) {
+  // Uploads, avatars and banner pictures (files.ts, routes/banner.ts); any other name is a 404.
+  app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+    const rest = (request.params as { '*': string })['*'];
+    const type = UPLOAD_TYPES[/\.([a-z]{3,4})$/.exec(rest)?.[1] ?? ''];
+    if (!type) return reply.status(404).type('text/plain; charset=utf-8').send('文件不存在');
+    // An image opened directly is a document that may run nothing. With the object store this covers
+    // the redirect only: the bytes there are images re-encoded by files.ts, answered with their type.
+    reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+    return opts.storage.serve(request, reply, uploadKey(rest), {
+      contentType: type,
       // Names are random and never reused, so the bytes behind a URL never change.
-      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    },
+      cacheControl: 'public, max-age=31536000, immutable',
+      disposition: 'inline',
+      fileName: rest.slice(rest.lastIndexOf('/') + 1),
+    });
   });
 };
 

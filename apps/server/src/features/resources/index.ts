@@ -3,10 +3,9 @@
  * search, facets, detail and chapters (`routes-search.ts`), signed file URLs, the file route and
  * statistics (`routes-files.ts`), my favourites, downloads and uploads (`routes-mine.ts`), teacher
  * uploads (`routes-upload.ts`) and operators' review (`routes-console.ts`) – over the core's storage
- * interface (`lib/storage.ts`, local disk under DATA_DIR) and the eraser of what it keeps about a user.
+ * interface (`lib/storage.ts`, the adapter app.ts built) and the eraser of what it keeps about a user.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LocalDiskStorage } from '../../lib/storage';
 import { resourceEraser } from './erasure';
 import { createGenerator } from './generate';
 import adminRoutes from './routes-console';
@@ -20,8 +19,8 @@ export { seedResources } from './seed';
 export type { ResourcesOptions } from './routes-common';
 
 const resourcesFeature: FastifyPluginAsyncZod<ResourcesOptions> = async (app, opts) => {
-  const storage = new LocalDiskStorage(opts.config.dataDir);
-  const ctx: ResourcesContext = { ...opts, storage, generator: createGenerator(app.db, storage, app.clock) };
+  const { storage } = opts;
+  const ctx: ResourcesContext = { ...opts, generator: createGenerator(app.db, storage, app.clock) };
   app.registerErasure('resources', resourceEraser(storage));
   await app.register(searchRoutes, ctx);
   await app.register(fileRoutes, ctx);

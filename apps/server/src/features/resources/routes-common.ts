@@ -12,11 +12,12 @@ export interface ResourcesOptions {
   config: AppConfig;
   /** Records operators' review decisions (app.ts passes the accounts' audit trail). */
   audit?: OperatorAudit;
+  /** Where the files live (app.ts builds the configured adapter once). */
+  storage: ResourceStorage;
 }
 
 /** What every route file of the feature gets from the plugin. */
 export interface ResourcesContext extends ResourcesOptions {
-  storage: ResourceStorage;
   generator: Generator;
 }
 

@@ -17,7 +17,7 @@ export type QuestionLoader = (db: Db, ids: number[]) => Promise<Map<number, Ques
 /** Checked, re-encoded image storage with the per-user upload quota (the accounts feature's uploads). */
 export interface ImageStore {
   /** Stores the re-encoded image; throws 415/422/413/429 AppErrors for bad input or a used-up quota. */
-  store(db: Db, dataDir: string, ownerId: number, data: Buffer, now: number): Promise<{ fileId: string; url: string }>;
+  store(db: Db, ownerId: number, data: Buffer, now: number): Promise<{ fileId: string; url: string }>;
   /** Throws 429/413 when the owner's upload quota is used up. */
   assertQuota(db: Db, ownerId: number, now: number): Promise<void>;
 }

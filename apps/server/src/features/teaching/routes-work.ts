@@ -184,7 +184,7 @@ const workRoutes: FastifyPluginAsyncZod<TeachingOptions> = async (app, opts) => 
         if ((err as Error).name === 'AppError') throw err;
         throw fileStreamError();
       }
-      const stored = await opts.images.store(app.db, opts.config.dataDir, request.auth.user.id, data, app.clock());
+      const stored = await opts.images.store(app.db, request.auth.user.id, data, app.clock());
       // An answer photo is kept with the work (the sweep removes only unused `image` uploads).
       await app.db.update(files).set({ purpose: ANSWER_IMAGE_PURPOSE }).where(eq(files.id, stored.fileId));
       return ok({ url: stored.url });

@@ -1,22 +1,9 @@
 /**
- * Streaming of stored files with HTTP Range (RFC 9110 section 14): 206 with Content-Range for a
- * satisfiable single range, 416 with `Content-Range: bytes * /size` otherwise, Accept-Ranges on
- * every answer, ETag/Last-Modified revalidation. Built on @fastify/send (the engine of
- * @fastify/static). Remote http(s) files are proxied with the client's Range header, from the hosts
- * of REMOTE_MEDIA_HOSTS only.
+ * Remote textbook files: proxied with the client's Range header, from the hosts of
+ * REMOTE_MEDIA_HOSTS only. Stored files are served by the storage interface (lib/storage.ts).
  */
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-/** Resolves a storage key under DATA_DIR, refusing anything that escapes it. */
-export function storagePath(dataDir: string, key: string): string | null {
-  if (dataDir === ':memory:') return null;
-  const root = path.resolve(dataDir);
-  const abs = path.resolve(root, key);
-  return abs.startsWith(root + path.sep) ? abs : null;
-}
 
 export interface StreamOptions {
   contentType: string;
@@ -24,42 +11,6 @@ export interface StreamOptions {
   cacheControl: string;
   /** Suggested download name. */
   fileName?: string;
-}
-
-/** Sends a local file honouring Range; answers 404 text when the file is missing. */
-export async function streamFile(request: FastifyRequest, reply: FastifyReply, absPath: string, opts: StreamOptions) {
-  const { statusCode, headers, stream, type } = await send(request.raw, path.basename(absPath), {
-    root: path.dirname(absPath),
-    acceptRanges: true,
-    cacheControl: false,
-    etag: true,
-    lastModified: true,
-    dotfiles: 'deny',
-    index: false,
-  });
-  if (type === 'error') {
-    if (statusCode === 416) {
-      return reply
-        .status(416)
-        .header('Content-Range', headers['Content-Range'])
-        .header('Accept-Ranges', 'bytes')
-        .type('text/plain; charset=utf-8')
-        .send('请求的范围无效');
-    }
-    return reply
-      .status(statusCode)
-      .type('text/plain; charset=utf-8')
-      .send(statusCode === 404 ? '文件不存在' : '文件无法读取');
-  }
-  reply.status(statusCode);
-  for (const [k, v] of Object.entries(headers)) reply.header(k, v);
-  reply.header('Accept-Ranges', 'bytes');
-  reply.header('Content-Type', opts.contentType);
-  reply.header('Cache-Control', opts.cacheControl);
-  reply.header('X-Content-Type-Options', 'nosniff');
-  if (opts.fileName)
-    reply.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(opts.fileName)}`);
-  return reply.send(stream);
 }
 
 /** How many redirects the remote fetch follows (each to an allowed host) before giving up. */

@@ -7,10 +7,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { OperatorAudit } from '../../lib/operator-audit';
+import type { ResourceStorage } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
 
 export interface TextbooksOptions {
   config: AppConfig;
+  /** Where stored textbook files, covers and videos live (app.ts builds the configured adapter once). */
+  storage: ResourceStorage;
   /** Records operators' writes of the console routes (app.ts passes the accounts' audit trail). */
   audit?: OperatorAudit;
   /**

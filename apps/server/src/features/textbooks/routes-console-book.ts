@@ -23,9 +23,7 @@ import { textbooks } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import { noAudit } from '../../lib/operator-audit';
-import { LocalDiskStorage } from '../../lib/storage';
 import { pdfTooLarge, removeConsolePdf, storeConsolePdf } from './console-pdfs';
-import { storagePath } from './media';
 import type { TextbooksOptions } from './routes-common';
 
 const CONTENT = { roles: CONSOLE_ACCESS.content } as const;
@@ -33,9 +31,7 @@ const bookParams = z.object({ id: idParam });
 /** Multipart framing allowed beyond the file itself (bytes). */
 const FRAMING = 64 * 1024;
 
-const bookContentRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { config, audit = noAudit }) => {
-  const storage = new LocalDiskStorage(config.dataDir);
-
+const bookContentRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { storage, audit = noAudit }) => {
   await app.register(async (scope) => {
     if (!scope.hasContentTypeParser('multipart/form-data'))
       await scope.register(multipart, {
@@ -67,8 +63,6 @@ const bookContentRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, {
           .from(textbooks)
           .where(eq(textbooks.id, id));
         if (!book) throw notFound(TextbookMessages.notFound);
-        // The reader serves stored files from DATA_DIR only (media.ts storagePath).
-        if (!storagePath(config.dataDir, 'textbooks/x.pdf')) throw badRequest('此部署未配置文件存储，无法上传 PDF');
         if (!request.isMultipart()) throw badRequest('请以 multipart/form-data 上传文件（字段 file）');
         let part: MultipartFile | undefined;
         try {

@@ -37,7 +37,7 @@ const CONTENT = { roles: CONSOLE_ACCESS.content } as const;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const bookParams = z.object({ id: idParam });
 
-const consoleRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { config, audit = noAudit }) => {
+const consoleRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { storage, audit = noAudit }) => {
   /** Reads the single multipart file part (`file`), bounded by `limit` bytes. */
   const readFile = async (request: FastifyRequest, limit: number, tooLarge: string) => {
     if (!request.isMultipart()) throw badRequest('请以 multipart/form-data 上传文件（字段 file）');
@@ -187,7 +187,7 @@ const consoleRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { con
           .where(eq(textbooks.id, id));
         if (!book) throw notFound(TextbookMessages.notFound);
         const { data } = await readFile(request, COVER_FILE_LIMIT, '封面图片不能超过 10 MB');
-        const stored = await storeConsoleCover(config.dataDir, id, data);
+        const stored = await storeConsoleCover(storage, id, data);
         try {
           const now = new Date(app.clock());
           await app.db.transaction(async (tx) => {
@@ -202,14 +202,14 @@ const consoleRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { con
               after: { coverKey: stored.key, coverUrl: null },
             });
           });
-          await removeConsoleCover(config.dataDir, book.coverKey);
+          await removeConsoleCover(storage, book.coverKey);
           return ok({
             url: coverUrlOf({ id, coverUrl: null, coverKey: stored.key, updatedAt: now }),
             width: stored.width,
             height: stored.height,
           });
         } catch (err) {
-          await removeConsoleCover(config.dataDir, stored.key);
+          await removeConsoleCover(storage, stored.key);
           throw err;
         }
       },

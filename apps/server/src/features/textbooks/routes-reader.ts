@@ -26,7 +26,7 @@ import { cardsByIds, findBook } from './catalogue';
 import { getProgress, saveProgress } from './content';
 import { COVER_FONT_TAG, coverCacheDir, generatedCoverExtension, RasterCoverCache } from './cover-raster';
 import { coverSvg } from './covers';
-import { proxyRemote, remoteAllowed, servableFile, storagePath, streamFile } from './media';
+import { proxyRemote, remoteAllowed, servableFile } from './media';
 import { fileId, optionalUser, routePath, textAnswer, type TextbooksOptions } from './routes-common';
 
 const IMAGE_TYPES: Record<string, string> = {
@@ -36,7 +36,7 @@ const IMAGE_TYPES: Record<string, string> = {
   webp: 'image/webp',
 };
 
-const readerRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { config, progressSaved }) => {
+const readerRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { config, storage, progressSaved }) => {
   const rasterCovers = new RasterCoverCache(coverCacheDir(config.dataDir));
   const secret = config.urlSigningSecret;
   const hosts = config.remoteMediaHosts;
@@ -116,10 +116,7 @@ const readerRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { conf
         cacheControl: 'private, max-age=600',
         fileName: `${book?.title ?? id}.pdf`,
       };
-      if (book?.fileKey) {
-        const abs = storagePath(config.dataDir, book.fileKey);
-        if (abs) return streamFile(request, reply, abs, opts);
-      }
+      if (book?.fileKey) return storage.serve(request, reply, book.fileKey, { ...opts, disposition: 'inline' });
       if (book?.fileUrl && remoteAllowed(book.fileUrl, hosts))
         return proxyRemote(request, reply, book.fileUrl, { ...opts, allowedHosts: hosts });
       return textAnswer(reply, 404, TextbookMessages.noFile);
@@ -140,11 +137,12 @@ const readerRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { conf
       // it as WebP too where the server can draw it (cover-raster.ts).
       const generated = ext === 'svg' || (ext === 'webp' && !book.coverKey);
       if (!generated) {
-        const abs = book.coverKey ? storagePath(config.dataDir, book.coverKey) : null;
-        if (!abs || path.extname(abs).slice(1) !== ext) return textAnswer(reply, 404, '封面不存在');
-        return streamFile(request, reply, abs, {
+        if (!book.coverKey || path.extname(book.coverKey).slice(1) !== ext) return textAnswer(reply, 404, '封面不存在');
+        return storage.serve(request, reply, book.coverKey, {
           contentType: IMAGE_TYPES[ext]!,
           cacheControl: 'public, max-age=86400',
+          disposition: 'inline',
+          fileName: `${book.id}.${ext}`,
         });
       }
       if (ext === 'webp' && generatedCoverExtension() !== 'webp') return textAnswer(reply, 404, '封面不存在');

@@ -3,7 +3,6 @@
  * the media behind them (`/media/videos/{id}/…`: MP4 with HTTP Range, HLS playlist and segments
  * carrying the playlist's signature; `/media/posters/{id}.jpg`).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import {
   ApiPaths,
@@ -23,10 +22,10 @@ import { ok, page } from '../../lib/http';
 import { decideAccess, noAccess, ownsTextbook, signedQuery, verifySignedQuery, watchableVideos } from './access';
 import { findBook } from './catalogue';
 import { findVideo, isHttp, listVideos, toVideo, videosOfBook } from './content';
-import { signPlaylist, storagePath, streamFile } from './media';
+import { signPlaylist } from './media';
 import { fileId, optionalUser, routePath, textAnswer, type TextbooksOptions } from './routes-common';
 
-const videoRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { config }) => {
+const videoRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { config, storage }) => {
   const secret = config.urlSigningSecret;
   const idParams = z.object({ id: idParam });
 
@@ -120,21 +119,29 @@ const videoRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { confi
       const row = await findVideo(app.db, id);
       if (!row) return textAnswer(reply, 404, TextbookMessages.videoNotFound);
       const cache = 'private, max-age=600';
-      if (file === 'video.mp4') {
-        const abs = storagePath(config.dataDir, row.source);
-        if (abs) return streamFile(request, reply, abs, { contentType: 'video/mp4', cacheControl: cache });
+      if (file === 'video.mp4' && !isHttp(row.source)) {
+        return storage.serve(request, reply, row.source, {
+          contentType: 'video/mp4',
+          cacheControl: cache,
+          disposition: 'inline',
+          fileName: `${row.id}.mp4`,
+        });
       } else if (row.hlsSource && file === 'index.m3u8') {
-        const abs = storagePath(config.dataDir, row.hlsSource);
-        if (abs && fs.existsSync(abs)) {
+        const playlist = await storage.get(row.hlsSource);
+        if (playlist) {
           const query = `uid=${q.uid}&exp=${q.exp}&sig=${q.sig}`;
           return reply
             .type('application/vnd.apple.mpegurl')
             .header('Cache-Control', 'private, no-cache')
-            .send(signPlaylist(fs.readFileSync(abs, 'utf8'), query));
+            .send(signPlaylist(playlist.toString('utf8'), query));
         }
       } else if (row.hlsSource && /^[\w-]{1,64}\.ts$/.test(file)) {
-        const abs = storagePath(config.dataDir, path.join(path.dirname(row.hlsSource), file));
-        if (abs) return streamFile(request, reply, abs, { contentType: 'video/mp2t', cacheControl: cache });
+        return storage.serve(request, reply, path.posix.join(path.posix.dirname(row.hlsSource), file), {
+          contentType: 'video/mp2t',
+          cacheControl: cache,
+          disposition: 'inline',
+          fileName: file,
+        });
       }
       return textAnswer(reply, 404, '文件不存在');
     },
@@ -147,9 +154,13 @@ const videoRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { confi
       const m = /^(\d{1,10})\.jpg$/.exec(request.params.file);
       const id = fileId(m?.[1]);
       const row = id ? await findVideo(app.db, id) : undefined;
-      const abs = row?.posterUrl && !isHttp(row.posterUrl) ? storagePath(config.dataDir, row.posterUrl) : null;
-      if (!abs) return textAnswer(reply, 404, '封面不存在');
-      return streamFile(request, reply, abs, { contentType: 'image/jpeg', cacheControl: 'public, max-age=86400' });
+      if (!row?.posterUrl || isHttp(row.posterUrl)) return textAnswer(reply, 404, '封面不存在');
+      return storage.serve(request, reply, row.posterUrl, {
+        contentType: 'image/jpeg',
+        cacheControl: 'public, max-age=86400',
+        disposition: 'inline',
+        fileName: `${row.id}.jpg`,
+      });
     },
   );
 };

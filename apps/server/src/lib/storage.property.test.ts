@@ -1,12 +1,15 @@
 /**
- * The storage path guard: for any data directory and any key (`..`, absolute paths, backslashes,
- * encoded dots, NUL, unicode), `storagePath` answers null or a path strictly inside the data
- * directory, and it is exactly where the key resolves to, so ordinary keys keep working.
+ * The storage key guard: for any data directory and any key (`..`, absolute paths, backslashes,
+ * encoded dots, NUL, unicode), the local adapter's `resolve` answers null or a path strictly inside
+ * the data directory, exactly where the key resolves to, and only for a key every adapter accepts
+ * (`validKey`), so ordinary keys keep working and no key names a file on one store only.
  */
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { storagePath } from './media';
+import { LocalDiskStorage, validKey } from './storage';
+
+const storagePath = (dir: string, k: string) => new LocalDiskStorage(dir).resolve(k);
 
 /** Whether `p` lies strictly below `root` (never `root` itself, never beside or above it). */
 function strictlyInside(root: string, p: string): boolean {
@@ -53,7 +56,7 @@ const dataDir = fc.oneof(
   fc.constantFrom('/', '/srv/data', '/srv/data/', './data', 'data', '/tmp/eav data'),
 );
 
-describe('storagePath', () => {
+describe('LocalDiskStorage.resolve', () => {
   it('never resolves outside the data directory, for any key', () => {
     fc.assert(
       fc.property(dataDir, key, (dir, k) => {
@@ -62,6 +65,7 @@ describe('storagePath', () => {
         const root = path.resolve(dir);
         expect(strictlyInside(root, abs)).toBe(true);
         expect(abs).toBe(path.resolve(root, k));
+        expect(validKey(k)).toBe(true);
       }),
       { numRuns: 5000 },
     );
@@ -86,7 +90,10 @@ describe('storagePath', () => {
     expect(storagePath('/srv/data', '/srv/data-evil/x.pdf')).toBeNull();
   });
 
-  it('serves nothing from an in-memory data directory', () => {
-    fc.assert(fc.property(key, (k) => storagePath(':memory:', k) === null));
+  it('refuses keys with dot segments, empty segments, backslashes or control characters', () => {
+    for (const bad of ['', 'a//b', '/a', 'a/', 'a/./b', 'a/../b', 'a\\b', 'a\u0000b', 'a\nb', 'x'.repeat(1025)])
+      expect(validKey(bad), JSON.stringify(bad)).toBe(false);
+    expect(validKey('resources/2026/11/0b8e.pdf')).toBe(true);
+    expect(validKey('textbooks/数学 七年级.pdf')).toBe(true);
   });
 });
