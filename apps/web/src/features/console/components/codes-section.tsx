@@ -82,7 +82,7 @@ export function CodesSection() {
   return (
     <ConsolePage title="激活码">
       <section className={consoleLayout.panel} aria-labelledby="new-batch">
-        <Typography.Title level={2} id="new-batch" style={{ fontSize: 16 }}>
+        <Typography.Title level={2} id="new-batch" style={{ fontSize: 16, marginTop: 0 }}>
           生成激活码
         </Typography.Title>
         <Form<BatchForm>

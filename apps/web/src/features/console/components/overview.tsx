@@ -5,6 +5,7 @@ import { useOverview } from '../api/overview';
 import { consoleMenu } from '../lib/sections';
 import { SectionError } from './section-error';
 import { ConsolePage, consoleLayout } from '@/components/console/console-page';
+import styles from './console.module.css';
 
 export function ConsoleOverview({ sections }: { sections: string[] }) {
   const q = useOverview();
@@ -36,16 +37,18 @@ export function ConsoleOverview({ sections }: { sections: string[] }) {
         )}
       </div>
       {links.length > 0 && (
-        <div className={consoleLayout.panel}>
-          <Typography.Title level={2}>常用功能</Typography.Title>
-          <ul>
+        <section className={consoleLayout.panel} aria-labelledby="shortcuts">
+          <Typography.Title level={2} id="shortcuts" style={{ fontSize: 16, marginTop: 0 }}>
+            常用功能
+          </Typography.Title>
+          <ul className={styles.shortcuts}>
             {links.map((e) => (
               <li key={e.key}>
                 <Link to={e.path}>{e.label}</Link>
               </li>
             ))}
           </ul>
-        </div>
+        </section>
       )}
     </ConsolePage>
   );
