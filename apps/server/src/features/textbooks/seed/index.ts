@@ -1,8 +1,11 @@
 /**
  * Demo catalogue seeder: when demo content is seeded (SEED_DEMO, or a fresh embedded database:
- * seed/index.ts) and the catalogue is still empty, imports
- * the project's own demo books through the regular importer, stores a generated PDF for some of
- * them and their chapter trees, and the network-learning lesson videos. Generated files are kept
+ * seed/index.ts) and the catalogue is still empty, imports the whole real catalogue of
+ * `data/textbooks-chinatextbook.jsonl` (metadata only, data/README.md) together with the project's
+ * own demo books through the regular importer, in one import. A demo book that is a book of the real
+ * catalogue (same 学段, 学科, 年级, 册次, 版本 and title: `lookAlikeKey`) stands in for that record, so
+ * the catalogue never shows the same book twice. Then it stores a generated PDF for some demo books
+ * and their chapter trees, and the network-learning lesson videos. Generated files are kept
  * under DATA_DIR (textbooks/demo-v2, videos/demo-v1) and reused when present, so a second seed
  * (for example after resetting the database) takes well under a second.
  */
@@ -11,9 +14,10 @@ import path from 'node:path';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { textbookChapters, textbooks, videos } from '../../../db/schema';
+import { repoRoot } from '../../../lib/package-root';
 import type { Seeder } from '../../../seed/seeder';
 import { saveChapterTree, type ChapterInput } from '../content';
-import { importTextbooks } from '../importer';
+import { importTextbooks, lookAlikeKey } from '../importer';
 import { DEMO_BOOKS, DEMO_VIDEOS, type DemoBook } from './demo-data';
 import { generateTextbookPdf } from './pdf';
 import { renderLessonVideo } from './video';
@@ -53,14 +57,51 @@ function chapterInputs(book: DemoBook, pages: Record<string, number> | null): Ch
   }));
 }
 
-/** Seeds the demo catalogue into `db` (files under `dataDir` unless it is ':memory:'). */
+/** The real catalogue file of `data/` (data/README.md) the demo seed imports. */
+export const CATALOGUE_FILE = 'textbooks-chinatextbook.jsonl';
+
+/** The lines of the real catalogue file in `dir`, or none (with a warning) when it is missing. */
+function realCatalogueLines(dir: string, log: { warn: (o: object, m: string) => void }): string[] {
+  const file = path.join(dir, CATALOGUE_FILE);
+  if (!fs.existsSync(file)) {
+    log.warn({ file }, 'real catalogue file missing: only the demo books are seeded');
+    return [];
+  }
+  return fs.readFileSync(file, 'utf8').split('\n');
+}
+
+/**
+ * The real catalogue's lines without the records a demo book stands in for (same `lookAlikeKey`).
+ * A line that is not JSON is kept, for the importer to report.
+ */
+function withoutStandIns(lines: string[]): { lines: string[]; standIns: number } {
+  const demo = new Set(DEMO_BOOKS.map((b) => lookAlikeKey(b)));
+  const kept = lines.filter((l) => {
+    if (!l.trim()) return false;
+    try {
+      const b = JSON.parse(l) as Parameters<typeof lookAlikeKey>[0];
+      return !(typeof b.edition === 'string' && demo.has(lookAlikeKey(b)));
+    } catch {
+      return true;
+    }
+  });
+  return { lines: kept, standIns: lines.filter((l) => l.trim()).length - kept.length };
+}
+
+/**
+ * Seeds the demo catalogue into `db`: the demo books and the real catalogue of `catalogueDir`
+ * (default the repository's `data/`) in one import, then the demo books' files under `dataDir`
+ * unless it is ':memory:'.
+ */
 export async function seedDemoCatalogue(
   db: Db,
   dataDir: string,
   log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
+  catalogueDir = path.join(repoRoot(), 'data'),
 ) {
   const started = Date.now();
-  const lines = DEMO_BOOKS.map((b) =>
+  const real = withoutStandIns(realCatalogueLines(catalogueDir, log));
+  const demoLines = DEMO_BOOKS.map((b) =>
     JSON.stringify({
       externalId: demoExternalId(b.slug),
       title: b.title,
@@ -74,8 +115,23 @@ export async function seedDemoCatalogue(
       description: b.description,
     }),
   );
-  const report = await importTextbooks(db, lines.join('\n'));
-  if (report.skipped.length) log.warn({ skipped: report.skipped }, 'demo catalogue lines skipped');
+  // Demo books first: their lines keep the same numbers whatever the real file holds.
+  const report = await importTextbooks(db, [...demoLines, ...real.lines].join('\n'));
+  const skippedDemo = report.skipped.filter((s) => s.line <= demoLines.length);
+  if (skippedDemo.length) log.warn({ skipped: skippedDemo }, 'demo catalogue lines skipped');
+  log.info(
+    {
+      books: report.created,
+      demoBooks: DEMO_BOOKS.length,
+      standIns: real.standIns,
+      // The real file's lines without an edition (data/README.md) are not importable.
+      skipped: report.skipped.length,
+      publishersFilled: report.publishersFilled,
+      duplicates: report.duplicates?.length ?? 0,
+      importMs: report.durationMs,
+    },
+    'catalogue imported',
+  );
 
   const rows = await db
     .select({ id: textbooks.id, externalId: textbooks.externalId })
@@ -161,7 +217,7 @@ export async function seedDemoCatalogue(
       sortOrder: sort++,
     });
   }
-  log.info({ books: rows.length, videos: made.length, ms: Date.now() - started }, 'demo catalogue seeded');
+  log.info({ demoBooks: rows.length, videos: made.length, ms: Date.now() - started }, 'demo catalogue seeded');
 }
 
 /** Start-up seeder: the demo catalogue into an empty catalogue only, and only when demo content is seeded. */
