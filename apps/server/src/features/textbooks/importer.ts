@@ -21,7 +21,7 @@ import {
   type ImportIssue,
   type ImportReport,
 } from '@eav/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf, type Db, type Tx } from '../../db/client';
 import { stageSubject, textbooks } from '../../db/schema';
@@ -348,7 +348,8 @@ export async function importTextbooks(db: Db, text: string, opts: ImportOptions 
 
 /**
  * The fields that make two books look alike (the report's likely duplicates): 学段, 学科 (official
- * spelling), 年级, 册次, 版本 and title. The database side of the rule is `likelyDuplicates` below.
+ * spelling), 年级, 册次, 版本 and title (white space aside). The database side of the rule is
+ * `likelyDuplicates` below.
  */
 export function lookAlikeKey(d: Pick<ImportLine, 'stage' | 'subject' | 'grade' | 'volume' | 'edition' | 'title'>) {
   return JSON.stringify([
@@ -357,9 +358,12 @@ export function lookAlikeKey(d: Pick<ImportLine, 'stage' | 'subject' | 'grade' |
     d.grade ? officialName('grade', d.grade) : null,
     d.volume ? officialName('volume', d.volume) : null,
     officialName('edition', d.edition),
-    d.title,
+    lookAlikeTitle(d.title),
   ]);
 }
+
+/** A title as the duplicate rule compares it: without white space (the source writes both `·` and ` · `). */
+const lookAlikeTitle = (title: string) => title.replace(/\s+/g, '');
 
 /** Every imported field but the externalId: lines equal in it describe one book. */
 const identity = (d: ImportLine) =>
@@ -438,7 +442,7 @@ async function fillPublishers(tx: Tx, rows: JsonLine<ImportLine>[]): Promise<num
 
 /**
  * Likely duplicates: groups of the catalogue's books with the same 学段, 学科, 年级, 册次, 版本 and
- * title of which this import wrote at least one (books stored before count too), plus the lines
+ * title (white space aside) of which this import wrote at least one (books stored before count too), plus the lines
  * merged into one book. Ordered by the first line of the file in each group.
  */
 async function likelyDuplicates(
@@ -448,29 +452,28 @@ async function likelyDuplicates(
 ): Promise<ImportDuplicate[]> {
   const lineOf = new Map(rows.map((r) => [r.data.externalId, r.line]));
   const out = new Map<string, ImportDuplicate>();
-  const ids = [...lineOf.keys()];
-  for (let i = 0; i < ids.length; i += BATCH) {
-    const touched = tx
-      .select({ id: textbooks.id })
-      .from(textbooks)
-      .where(inArray(textbooks.externalId, ids.slice(i, i + BATCH)));
-    const groups = await tx.execute(sql`
-      select min(b.title) as title, array_agg(b.external_id order by b.id) as ids
-      from ${textbooks} b
-      join ${textbooks} k on k.id in (${touched})
-        and (b.stage_id, b.subject_id, coalesce(b.grade_id, 0), coalesce(b.volume_id, 0), b.edition_id, b.title)
-          = (k.stage_id, k.subject_id, coalesce(k.grade_id, 0), coalesce(k.volume_id, 0), k.edition_id, k.title)
-      group by b.stage_id, b.subject_id, coalesce(b.grade_id, 0), coalesce(b.volume_id, 0), b.edition_id, b.title
-      having count(distinct b.id) > 1`);
-    for (const g of rowsOf<{ title: string; ids: string[] }>(groups)) {
-      const externalIds = [...new Set(g.ids)];
-      out.set(externalIds.join('\n'), {
-        title: g.title,
-        externalIds,
-        lines: externalIds.flatMap((x) => (lineOf.has(x) ? [lineOf.get(x)!] : [])),
-        merged: false,
-      });
-    }
+  // One grouping scan of the catalogue; the groups this import touched are kept below.
+  const title = sql`regexp_replace(${textbooks.title}, '[[:space:]]+', '', 'g')`;
+  const groups = await tx
+    .select({ title: sql<string>`min(${textbooks.title})`, ids: sql<string[]>`array_agg(${textbooks.externalId} order by ${textbooks.id})` })
+    .from(textbooks)
+    .groupBy(
+      textbooks.stageId,
+      textbooks.subjectId,
+      textbooks.gradeId,
+      textbooks.volumeId,
+      textbooks.editionId,
+      title,
+    )
+    .having(sql`count(*) > 1`);
+  for (const g of groups) {
+    if (!g.ids.some((x) => lineOf.has(x))) continue;
+    out.set(g.ids.join('\n'), {
+      title: g.title,
+      externalIds: g.ids,
+      lines: g.ids.flatMap((x) => (lineOf.has(x) ? [lineOf.get(x)!] : [])),
+      merged: false,
+    });
   }
   for (const [kept, others] of merged) {
     const line = lineOf.get(kept)!;
