@@ -32,7 +32,9 @@ const BOOKS = [
 describe('edition names', () => {
   it('come from the dictionary table on /digitalBook and in 同步资源', async () => {
     await importTextbooks(t.database.db, BOOKS.map((b) => JSON.stringify(b)).join('\n'));
-    const trees = BOOKS.map((b) => JSON.stringify({ externalId: b.externalId, chapters: [{ title: '第一章', children: [] }] }));
+    const trees = BOOKS.map((b) =>
+      JSON.stringify({ externalId: b.externalId, chapters: [{ title: '第一章', children: [] }] }),
+    );
     expect((await runImport(t.database.db, 'chapters', trees.join('\n'))).created).toBe(BOOKS.length);
 
     const get = async <T>(url: string, query?: Record<string, string>) =>
@@ -57,7 +59,8 @@ describe('edition names', () => {
     expect(chapterBooks).toHaveLength(BOOKS.length);
     expectDictionaryNames(chapterBooks.map((b) => b.edition));
 
-    for (const b of chapterBooks) await addResource(t.database.db, storage, { title: `资源 ${b.id}`, textbookId: b.id });
+    for (const b of chapterBooks)
+      await addResource(t.database.db, storage, { title: `资源 ${b.id}`, textbookId: b.id });
     const resourceFacets = await get<{ edition: DictEntry[] }>(ApiPaths.resourceFacets);
     expectDictionaryNames(resourceFacets.edition);
     expect(resourceFacets.edition.map((e) => e.id)).toEqual(facets.edition.map((e) => e.id));

@@ -92,7 +92,13 @@ describe('migration 0024: subject aliases merged into the official subject', () 
       .onConflictDoNothing();
     const [book] = await db()
       .insert(textbooks)
-      .values({ externalId: 'alias-bio-1', title: '生物 七年级上册', stageId: junior, subjectId: alias, editionId: edition })
+      .values({
+        externalId: 'alias-bio-1',
+        title: '生物 七年级上册',
+        stageId: junior,
+        subjectId: alias,
+        editionId: edition,
+      })
       .returning({ id: textbooks.id });
     const [question] = await db()
       .insert(questions)

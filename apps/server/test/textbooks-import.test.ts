@@ -188,8 +188,18 @@ describe('textbook import', () => {
 
   it('fills no publisher for an edition the file names two publishers for', async () => {
     const line = (externalId: string, publisher?: string) =>
-      JSON.stringify({ externalId, title: `两社版 ${externalId}`, stage: '高中', subject: '数学', edition: '两社版', publisher });
-    const r = await importTextbooks(t.database.db, [line('two-1', '甲出版社'), line('two-2', '乙出版社'), line('two-3')].join('\n'));
+      JSON.stringify({
+        externalId,
+        title: `两社版 ${externalId}`,
+        stage: '高中',
+        subject: '数学',
+        edition: '两社版',
+        publisher,
+      });
+    const r = await importTextbooks(
+      t.database.db,
+      [line('two-1', '甲出版社'), line('two-2', '乙出版社'), line('two-3')].join('\n'),
+    );
     expect(r).toMatchObject({ created: 3, publishersFilled: 0 });
     const [row] = await t.database.db
       .select({ publisherId: textbooks.publisherId })

@@ -30,12 +30,9 @@ export async function seedQuestionBankData(
 ): Promise<void> {
   const started = Date.now();
   const read = (f: string) => fs.readFileSync(path.join(dir, f), 'utf8');
-  const missing = [
-    SEED_FILES.knowledgePoints,
-    ...SEED_FILES.questions,
-    SEED_FILES.papers,
-    SEED_FILES.chapters,
-  ].filter((f) => !fs.existsSync(path.join(dir, f)));
+  const missing = [SEED_FILES.knowledgePoints, ...SEED_FILES.questions, SEED_FILES.papers, SEED_FILES.chapters].filter(
+    (f) => !fs.existsSync(path.join(dir, f)),
+  );
   if (missing.length) {
     log.warn({ missing }, 'question bank data files missing: demo question bank not seeded');
     return;

@@ -455,16 +455,12 @@ async function likelyDuplicates(
   // One grouping scan of the catalogue; the groups this import touched are kept below.
   const title = sql`regexp_replace(${textbooks.title}, '[[:space:]]+', '', 'g')`;
   const groups = await tx
-    .select({ title: sql<string>`min(${textbooks.title})`, ids: sql<string[]>`array_agg(${textbooks.externalId} order by ${textbooks.id})` })
+    .select({
+      title: sql<string>`min(${textbooks.title})`,
+      ids: sql<string[]>`array_agg(${textbooks.externalId} order by ${textbooks.id})`,
+    })
     .from(textbooks)
-    .groupBy(
-      textbooks.stageId,
-      textbooks.subjectId,
-      textbooks.gradeId,
-      textbooks.volumeId,
-      textbooks.editionId,
-      title,
-    )
+    .groupBy(textbooks.stageId, textbooks.subjectId, textbooks.gradeId, textbooks.volumeId, textbooks.editionId, title)
     .having(sql`count(*) > 1`);
   for (const g of groups) {
     if (!g.ids.some((x) => lineOf.has(x))) continue;
