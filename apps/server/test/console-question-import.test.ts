@@ -8,7 +8,9 @@ import { ApiPaths, SIGN_HEADERS, signRequest, type ImportJob, type QuestionBankI
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, knowledgePoints, papers, questions, textbookChapters, textbooks } from '../src/db/schema';
-import { ensureChapterBooks, SEED_FILES } from '../src/features/question-bank/seed';
+import { SEED_FILES } from '../src/features/question-bank/seed';
+import { importTextbooks } from '../src/features/textbooks';
+import { CATALOGUE_FILE } from '../src/features/textbooks/seed';
 import { api, TEST_SECRET, useTestApp } from './helpers';
 import { readData } from './question-bank-helpers';
 import { createUser, type TestUser } from './textbooks-helpers';
@@ -183,7 +185,10 @@ describe('question-bank import jobs', () => {
   it('imports a chapter tree of a catalogue book', async () => {
     const line = readData(SEED_FILES.chapters).split('\n')[0]!;
     const externalId = (JSON.parse(line) as { externalId: string }).externalId;
-    await ensureChapterBooks(db(), line, readData(SEED_FILES.catalogue));
+    const catalogueLine = readData(CATALOGUE_FILE)
+      .split('\n')
+      .find((l) => l.includes(`"externalId": "${externalId}"`))!;
+    expect((await importTextbooks(db(), catalogueLine)).created).toBe(1);
     const { report } = await runJob('chapters', [line, '{"externalId":"cqi-no-such-book","chapters":[]}'].join('\n'));
     expect(report.lines).toBe(2);
     expect(report.created + report.updated + report.unchanged).toBe(1);

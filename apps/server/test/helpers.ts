@@ -78,13 +78,14 @@ export interface TestContext {
 }
 
 /**
- * What a build that runs the demo seed may take. The seed imports the demo catalogue, chapters, PDFs,
+ * What a build that runs the demo seed may take. The seed imports the demo books with the whole real
+ * catalogue (about 5 s of it on PGlite), chapters, PDFs,
  * videos, questions and papers: 10-15 s in a server suite run on two cores beside the other worker
  * and the proof, and past the suite's 60 s hook limit while other suites loaded the machine to a
  * load average of 14-18. The bound is that step's need on a machine several times busier, not a
  * multiple of one run.
  */
-const DEMO_SEED_BUILD_MS = 180_000;
+export const DEMO_SEED_BUILD_MS = 180_000;
 
 /**
  * Registers hooks for a test file: one database for the file, a new app per test.

@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../src/db/client';
 import { runImport } from '../src/features/question-bank/importers';
-import { ensureChapterBooks, SEED_FILES } from '../src/features/question-bank/seed';
+import { SEED_FILES } from '../src/features/question-bank/seed';
+import { importTextbooks } from '../src/features/textbooks';
+import { CATALOGUE_FILE } from '../src/features/textbooks/seed';
 
 export const DATA_DIR = fileURLToPath(new URL('../../../data/', import.meta.url));
 export const dataFile = (name: string) => `${DATA_DIR}${name}`;
@@ -75,12 +77,11 @@ export function countNodes(ns: ChapterFileNode[]): number {
   return ns.reduce((n, c) => n + 1 + countNodes(c.children), 0);
 }
 
-/** Imports every question-bank file (and the catalogue books of the chapter trees) into `db`. */
+/** Imports every question-bank file (and, before the chapter trees, the real catalogue) into `db`. */
 export async function importAll(db: Db): Promise<void> {
   await runImport(db, 'knowledge-points', readData(SEED_FILES.knowledgePoints));
   for (const f of SEED_FILES.questions) await runImport(db, 'questions', readData(f));
   await runImport(db, 'papers', readData(SEED_FILES.papers));
-  const chapters = readData(SEED_FILES.chapters);
-  await ensureChapterBooks(db, chapters, readData(SEED_FILES.catalogue));
-  await runImport(db, 'chapters', chapters);
+  await importTextbooks(db, readData(CATALOGUE_FILE));
+  await runImport(db, 'chapters', readData(SEED_FILES.chapters));
 }

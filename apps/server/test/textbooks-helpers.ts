@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../src/db/client';
 import { sessions, users } from '../src/db/schema';
+import { lookAlikeKey } from '../src/features/textbooks/importer';
+import { DEMO_BOOKS } from '../src/features/textbooks/seed/demo-data';
 import { sha256Hex } from '../src/lib/tokens';
 
 /** The real catalogue of the repository's `data/` folder (data/README.md). */
@@ -52,4 +54,17 @@ export async function createUser(db: Db, roles: string[] = []): Promise<TestUser
     .insert(sessions)
     .values({ userId: u!.id, tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() + 86400_000) });
   return { id: u!.id, token };
+}
+
+/**
+ * The catalogue the demo seed stores, from the files: the demo books, and the importable real lines
+ * except those a demo book stands in for (same 学段, 学科, 年级, 册次, 版本 and title).
+ */
+export function demoCatalogue(): { books: number; standIns: number } {
+  const demo = new Set(DEMO_BOOKS.map((b) => lookAlikeKey(b)));
+  const real = readCatalogue().lines.filter(isImportable);
+  const standIns = real.filter((l) =>
+    demo.has(lookAlikeKey({ ...l, edition: l.edition!, grade: l.grade ?? null, volume: l.volume ?? null })),
+  ).length;
+  return { books: DEMO_BOOKS.length + real.length - standIns, standIns };
 }

@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiPaths } from '@eav/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { textbooks } from '../src/db/schema';
-import { importTextbooks } from '../src/features/textbooks/importer';
+import { dictionary, textbooks } from '../src/db/schema';
+import { formatImportReport, importTextbooks } from '../src/features/textbooks/importer';
 import { api, useTestApp } from './helpers';
 import { isImportable, readCatalogue } from './textbooks-helpers';
 
@@ -28,6 +28,29 @@ describe('textbook import', () => {
     expect(report.skipped.map((s) => s.line)).toEqual(bad.map((b) => b.line));
     expect(report.skipped[0]!.message).toContain('edition');
     expect(report.skipped[0]!.externalId).toBe(bad[0]!.externalId);
+    // The real file holds no two books alike (same 学段, 学科, 年级, 册次, 版本 and title).
+    expect(report.duplicates).toEqual([]);
+
+    // Publishers: a line without one takes its edition's, when the file names one publisher for it.
+    const publishersOf = new Map<string, Set<string>>();
+    for (const l of importable)
+      if (l.publisher) publishersOf.set(l.edition!, (publishersOf.get(l.edition!) ?? new Set()).add(l.publisher));
+    const fillable = importable.filter((l) => !l.publisher && publishersOf.get(l.edition!)?.size === 1);
+    expect(fillable.length).toBeGreaterThan(0);
+    expect(report.publishersFilled).toBe(fillable.length);
+    const stored = await t.database.db
+      .select({ externalId: textbooks.externalId, publisher: dictionary.name })
+      .from(textbooks)
+      .leftJoin(dictionary, eq(dictionary.id, textbooks.publisherId))
+      .where(
+        inArray(
+          textbooks.externalId,
+          importable.filter((l) => !l.publisher).map((l) => l.externalId),
+        ),
+      );
+    const byId = new Map(stored.map((r) => [r.externalId, r.publisher]));
+    for (const l of importable.filter((x) => !x.publisher))
+      expect(byId.get(l.externalId)).toBe(fillable.includes(l) ? [...publishersOf.get(l.edition!)!][0] : null);
 
     // Dictionary entries were created on the fly and are listed by the dictionary endpoints.
     const stages = (await api(t.app, { url: ApiPaths.dictStage })).json().data as { id: number; name: string }[];
@@ -105,6 +128,84 @@ describe('textbook import', () => {
       [3, 'c-3'],
     ]);
     expect(r.skipped[0]!.message).toContain('控制字符');
+  });
+
+  it('fills publishers again when part of the file is imported again', async () => {
+    // Not the first line: the test before changed its title.
+    const filled = importable
+      .slice(1)
+      .find((l) => !l.publisher && importable.some((o) => o.edition === l.edition && o.publisher))!;
+    const r = await importTextbooks(t.database.db, JSON.stringify({ ...filled, line: undefined }));
+    expect(r).toMatchObject({ created: 0, updated: 0, unchanged: 1, publishersFilled: 1 });
+  });
+
+  it('reports likely duplicates and merges lines identical in every field', async () => {
+    const book = (externalId: string, extra: object = {}) =>
+      JSON.stringify({
+        externalId,
+        title: '义务教育教科书·测试重复七年级上册',
+        stage: '初中',
+        subject: '生物',
+        edition: '测试重复版',
+        grade: '七年级',
+        volume: '上册',
+        ...extra,
+      });
+    // An earlier import stored dup-0 (subject 生物学, the official spelling of 生物).
+    await importTextbooks(t.database.db, book('dup-0', { subject: '生物学', fileSize: 1 }));
+    const file = [
+      book('dup-1', { fileSize: 10 }),
+      book('dup-2', { fileSize: 20 }),
+      book('dup-3', { fileSize: 10 }), // identical to line 1 but for its externalId
+      book('dup-4', { title: '义务教育教科书·测试重复七年级下册', volume: '下册' }),
+    ].join('\n');
+    const r = await importTextbooks(t.database.db, file);
+    expect(r).toMatchObject({ created: 3, updated: 0, unchanged: 0 });
+    expect(r.skipped).toEqual([]);
+    expect(r.duplicates).toEqual([
+      {
+        title: '义务教育教科书·测试重复七年级上册',
+        externalIds: ['dup-0', 'dup-1', 'dup-2'],
+        lines: [1, 2],
+        merged: false,
+      },
+      { title: '义务教育教科书·测试重复七年级上册', externalIds: ['dup-1', 'dup-3'], lines: [1, 3], merged: true },
+    ]);
+    const stored = await t.database.db
+      .select({ externalId: textbooks.externalId })
+      .from(textbooks)
+      .where(inArray(textbooks.externalId, ['dup-1', 'dup-2', 'dup-3', 'dup-4']));
+    expect(stored.map((x) => x.externalId).sort()).toEqual(['dup-1', 'dup-2', 'dup-4']);
+    const text = formatImportReport(r);
+    expect(text).toContain('疑似重复的教材（2 组');
+    expect(text).toContain('dup-1、dup-3（第 1、3 行），各字段完全相同，已合并为一本');
+
+    // Imported again, the file reports the same and stores nothing new.
+    const again = await importTextbooks(t.database.db, file);
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
+    expect(again.duplicates).toEqual(r.duplicates);
+  });
+
+  it('fills no publisher for an edition the file names two publishers for', async () => {
+    const line = (externalId: string, publisher?: string) =>
+      JSON.stringify({
+        externalId,
+        title: `两社版 ${externalId}`,
+        stage: '高中',
+        subject: '数学',
+        edition: '两社版',
+        publisher,
+      });
+    const r = await importTextbooks(
+      t.database.db,
+      [line('two-1', '甲出版社'), line('two-2', '乙出版社'), line('two-3')].join('\n'),
+    );
+    expect(r).toMatchObject({ created: 3, publishersFilled: 0 });
+    const [row] = await t.database.db
+      .select({ publisherId: textbooks.publisherId })
+      .from(textbooks)
+      .where(eq(textbooks.externalId, 'two-3'));
+    expect(row!.publisherId).toBeNull();
   });
 
   it('copies local files referenced relative to the import file', async () => {

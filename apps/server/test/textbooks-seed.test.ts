@@ -1,31 +1,47 @@
 /**
- * Demo catalogue seed: books across the three stages with an access mix, generated PDFs whose
- * chapter pages exist, playable lesson videos (MP4 + HLS + poster), seeded once only.
+ * Demo catalogue seed: the whole real catalogue with the demo books among it (no book twice), an
+ * access mix, read badges only on books with a file, generated PDFs whose chapter pages exist,
+ * playable lesson videos (MP4 + HLS + poster), seeded once only.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiPaths, type TextbookFacets, type TextbookListItem, type Video } from '@eav/contract';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { textbooks } from '../src/db/schema';
 import { api, testConfig, useTestApp } from './helpers';
-import { createUser } from './textbooks-helpers';
+import { createUser, demoCatalogue } from './textbooks-helpers';
+import { DEMO_BOOKS } from '../src/features/textbooks/seed/demo-data';
+import { rowsOf } from '../src/db/client';
 import { generateCodes } from '../src/features/textbooks/activation';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eav-seed-'));
 const t = useTestApp({ config: testConfig({ dataDir, seedDemo: true }) });
 
 describe('demo catalogue', () => {
-  it('seeds a few dozen books across 小学/初中/高中 with an access mix', async () => {
+  it('seeds the real catalogue with the demo books among it, each book once, with an access mix', async () => {
     const facets = (await api(t.app, { url: ApiPaths.textbookFacets })).json().data as TextbookFacets;
-    expect(facets.total).toBeGreaterThanOrEqual(30);
-    expect(facets.stage.map((s) => s.name)).toEqual(['小学', '初中', '高中']);
-    const all = (await api(t.app, { url: ApiPaths.textbooks, query: { pageSize: 100 } })).json().data
-      .items as TextbookListItem[];
-    expect(new Set(all.map((b) => b.access))).toEqual(new Set(['public', 'login', 'activation']));
-    expect(all.filter((b) => b.hasFile).length).toBeGreaterThanOrEqual(5);
+    const expected = demoCatalogue();
+    expect(expected.standIns).toBeGreaterThan(0);
+    expect(facets.total).toBe(expected.books);
+    expect(facets.stage.map((s) => s.name).slice(0, 3)).toEqual(['小学', '初中', '高中']);
+    // No two books alike: the demo books stood in for their catalogue records.
+    const alike = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from (select 1 from textbooks
+        group by stage_id, subject_id, grade_id, volume_id, edition_id, regexp_replace(title, '[[:space:]]+', '', 'g')
+        having count(*) > 1) g`),
+    );
+    expect(alike[0]!.n).toBe(0);
+    // Readable books are the demo books with a generated PDF, and only they.
+    const readable = (await api(t.app, { url: ApiPaths.textbooks, query: { pageSize: 100, readable: 'true' } })).json()
+      .data as { total: number; items: TextbookListItem[] };
+    expect(readable.total).toBe(DEMO_BOOKS.filter((b) => b.pdf).length);
+    expect(new Set(readable.items.map((b) => b.title))).toEqual(
+      new Set(DEMO_BOOKS.filter((b) => b.pdf).map((b) => b.title)),
+    );
+    expect(new Set(readable.items.map((b) => b.access))).toEqual(new Set(['public', 'login', 'activation']));
     // Seeded once: a new app on the same database does not add books.
     const [before] = await t.database.db.select({ n: count() }).from(textbooks);
     await t.build();
@@ -34,7 +50,7 @@ describe('demo catalogue', () => {
   });
 
   it('stores real PDFs whose chapter pages exist', async () => {
-    const all = (await api(t.app, { url: ApiPaths.textbooks, query: { pageSize: 100 } })).json().data
+    const all = (await api(t.app, { url: ApiPaths.textbooks, query: { pageSize: 100, readable: 'true' } })).json().data
       .items as TextbookListItem[];
     const book = all.find((b) => b.hasFile && b.access === 'public')!;
     const detail = (await api(t.app, { url: ApiPaths.textbook(book.id) })).json().data;

@@ -12,6 +12,8 @@ import { apiGet } from '@/lib/api-client';
 const DICTIONARY_STALE_MS = 60 * 60_000;
 
 export const getStages = () => apiGet<DictEntry[]>(ApiPaths.dictStage, undefined, { silent: true });
+/** 版本: every edition of the dictionary table, in its order (the names /digitalBook's facets carry). */
+const getEditions = () => apiGet<DictEntry[]>(ApiPaths.dictEdition, undefined, { silent: true });
 /** Grades of a stage (`?stageId=`; the server lists all grades when it is absent). */
 const getGrades = (stageId: number) => apiGet<DictEntry[]>(ApiPaths.dictGrade, { stageId }, { silent: true });
 const getStageSubjects = (stageId: number) =>
@@ -32,6 +34,13 @@ const stageSubjectsQueryOptions = (stageId: number) =>
     queryFn: () => getStageSubjects(stageId),
     staleTime: DICTIONARY_STALE_MS,
   });
+
+export const editionsQueryOptions = () =>
+  queryOptions({ queryKey: ['dictionary', 'edition'], queryFn: getEditions, staleTime: DICTIONARY_STALE_MS });
+
+export function useEditions() {
+  return useQuery(editionsQueryOptions());
+}
 
 export function useStages() {
   return useQuery(stagesQueryOptions());

@@ -262,6 +262,21 @@ export type VideoPlayGrant = z.infer<typeof videoPlayGrant>;
 export const importIssue = z.object({ line: z.number().int(), externalId: z.string().nullable(), message: z.string() });
 export type ImportIssue = z.infer<typeof importIssue>;
 
+/**
+ * Catalogue books that look alike (textbook import): same 学段, 学科, 年级, 册次, 版本 and title, told
+ * apart only by their externalId. `merged`: the file's lines were identical in every field, so they
+ * were imported as one book (the first externalId; the others were not stored).
+ */
+export const importDuplicate = z.object({
+  title: z.string(),
+  /** The books' externalIds (already stored ones and this file's), first one first. */
+  externalIds: z.array(z.string()),
+  /** This file's lines in the group (1-based). */
+  lines: z.array(z.number().int()),
+  merged: z.boolean(),
+});
+export type ImportDuplicate = z.infer<typeof importDuplicate>;
+
 /** Result of an import (the `import:*` commands and the console's import jobs). */
 export const importReport = z.object({
   /** Non-empty lines read. */
@@ -276,6 +291,10 @@ export const importReport = z.object({
   warnings: z.array(importIssue),
   /** New dictionary entries per kind. */
   dictionaryCreated: z.record(z.string(), z.number().int()),
+  /** Textbook import: likely duplicates among the catalogue's books this file touched. */
+  duplicates: z.array(importDuplicate).optional(),
+  /** Textbook import: lines without a 出版社 that took their 版本's one from the file (importer.ts). */
+  publishersFilled: z.number().int().optional(),
   durationMs: z.number().int(),
 });
 export type ImportReport = z.infer<typeof importReport>;

@@ -4,7 +4,10 @@
  * upserted in batches inside one transaction (all or nothing on a database failure). Dictionary
  * entries (stage, subject, edition, publisher, grade, volume) are created on the fly; grades get
  * the stage of the line that introduced them and every stage → subject pair is recorded.
- * Used by `npm run import:textbooks` and the console's catalogue import jobs.
+ * Lines identical in every field but their externalId are imported as one book; a line without a
+ * publisher takes its edition's one when the file's other lines of that edition all name the same;
+ * the report lists the likely duplicates the file touched (docs/textbooks.md, Duplicates).
+ * Used by `npm run import:textbooks`, the console's catalogue import jobs and the demo seed.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,15 +17,16 @@ import {
   isPlainText,
   TEXTBOOK_ACCESS,
   type DictKind,
+  type ImportDuplicate,
   type ImportIssue,
   type ImportReport,
 } from '@eav/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db, type Tx } from '../../db/client';
 import { stageSubject, textbooks } from '../../db/schema';
 import { readJsonLines, type JsonLine } from '../../lib/json-lines';
-import { ensureImportedNames } from '../../seed/dictionaries';
+import { ensureImportedNames, officialName } from '../../seed/dictionaries';
 
 /** Rows per INSERT statement: large enough to amortise round trips, small enough for parameter limits. */
 const BATCH = 500;
@@ -150,7 +154,7 @@ export async function importTextbooks(db: Db, text: string, opts: ImportOptions 
   // Same externalId twice in one file: the last line wins (as a second import would).
   const lastLine = new Map<string, number>();
   for (const v of valid) lastLine.set(v.data.externalId, v.line);
-  const rows = valid.filter((v) => {
+  const unique = valid.filter((v) => {
     const last = lastLine.get(v.data.externalId)!;
     if (last === v.line) return true;
     skipped.push({
@@ -161,6 +165,7 @@ export async function importTextbooks(db: Db, text: string, opts: ImportOptions 
     return false;
   });
   skipped.sort((a, b) => a.line - b.line);
+  const { rows, merged } = mergeIdentical(unique);
   opts.onProgress?.({ done: 0, total: rows.length });
 
   // Local files first (outside the transaction: copying is idempotent by content hash).
@@ -191,9 +196,12 @@ export async function importTextbooks(db: Db, text: string, opts: ImportOptions 
 
   let created = 0;
   let updated = 0;
+  let duplicates: ImportDuplicate[] = [];
+  let publishersFilled = 0;
   const dictionaryCreated: Record<string, number> = {};
 
   await db.transaction(async (tx) => {
+    publishersFilled = await fillPublishers(tx, rows);
     const names: Record<DictKind, Set<string>> = {
       stage: new Set(),
       subject: new Set(),
@@ -321,6 +329,7 @@ export async function importTextbooks(db: Db, text: string, opts: ImportOptions 
       }
       opts.onProgress?.({ done: Math.min(i + BATCH, values.length), total: values.length });
     }
+    duplicates = await likelyDuplicates(tx, rows, merged);
   });
 
   return {
@@ -331,8 +340,148 @@ export async function importTextbooks(db: Db, text: string, opts: ImportOptions 
     skipped,
     warnings,
     dictionaryCreated,
+    duplicates,
+    publishersFilled,
     durationMs: Date.now() - started,
   };
+}
+
+/**
+ * The fields that make two books look alike (the report's likely duplicates): 学段, 学科 (official
+ * spelling), 年级, 册次, 版本 and title (white space aside). The database side of the rule is
+ * `likelyDuplicates` below.
+ */
+export function lookAlikeKey(d: Pick<ImportLine, 'stage' | 'subject' | 'grade' | 'volume' | 'edition' | 'title'>) {
+  return JSON.stringify([
+    officialName('stage', d.stage),
+    officialName('subject', d.subject),
+    d.grade ? officialName('grade', d.grade) : null,
+    d.volume ? officialName('volume', d.volume) : null,
+    officialName('edition', d.edition),
+    lookAlikeTitle(d.title),
+  ]);
+}
+
+/** A title as the duplicate rule compares it: without white space (the source writes both `·` and ` · `). */
+const lookAlikeTitle = (title: string) => title.replace(/\s+/g, '');
+
+/** Every imported field but the externalId: lines equal in it describe one book. */
+const identity = (d: ImportLine) =>
+  JSON.stringify([
+    d.title,
+    d.stage,
+    d.subject,
+    d.edition,
+    d.publisher,
+    d.grade,
+    d.volume,
+    d.fileSize,
+    d.coverUrl,
+    d.fileUrl,
+    d.access ?? null,
+    d.description,
+  ]);
+
+/**
+ * Lines identical in every field but their externalId are one book: the first is imported, the
+ * others are answered as merged into it (no book is stored under their externalIds).
+ */
+function mergeIdentical(lines: JsonLine<ImportLine>[]): {
+  rows: JsonLine<ImportLine>[];
+  merged: Map<string, JsonLine<ImportLine>[]>;
+} {
+  const first = new Map<string, JsonLine<ImportLine>>();
+  const merged = new Map<string, JsonLine<ImportLine>[]>();
+  const rows: JsonLine<ImportLine>[] = [];
+  for (const l of lines) {
+    const key = identity(l.data);
+    const kept = first.get(key);
+    if (!kept) {
+      first.set(key, l);
+      rows.push(l);
+    } else {
+      const list = merged.get(kept.data.externalId) ?? [];
+      list.push(l);
+      merged.set(kept.data.externalId, list);
+    }
+  }
+  return { rows, merged };
+}
+
+/**
+ * Fills the publisher of lines without one from their edition, when the publishers named for that
+ * edition, by the file's lines and by the books already stored, are one (a 版本 is one publisher's
+ * series: 人教版 is 人民教育出版社's); an edition with two publishers fills nothing. Stored books count
+ * so that re-importing part of a file fills as the whole file did. Returns how many lines were filled.
+ */
+async function fillPublishers(tx: Tx, rows: JsonLine<ImportLine>[]): Promise<number> {
+  const missing = new Set(rows.filter((r) => !r.data.publisher).map((r) => r.data.edition));
+  if (!missing.size) return 0;
+  const of = new Map<string, Set<string>>();
+  const add = (edition: string, publisher: string) => {
+    const set = of.get(edition) ?? new Set<string>();
+    set.add(publisher);
+    of.set(edition, set);
+  };
+  for (const { data } of rows) if (data.publisher) add(data.edition, data.publisher);
+  const stored = rowsOf<{ edition: string; publisher: string }>(
+    await tx.execute(sql`select distinct e.name as edition, p.name as publisher
+      from ${textbooks} b join dictionary e on e.id = b.edition_id join dictionary p on p.id = b.publisher_id
+      where e.kind = 'edition' and e.name in ${[...missing]}`),
+  );
+  for (const r of stored) add(r.edition, r.publisher);
+  let filled = 0;
+  for (const { data } of rows) {
+    const set = of.get(data.edition);
+    if (data.publisher || !set || set.size !== 1) continue;
+    data.publisher = [...set][0]!;
+    filled++;
+  }
+  return filled;
+}
+
+/**
+ * Likely duplicates: groups of the catalogue's books with the same 学段, 学科, 年级, 册次, 版本 and
+ * title (white space aside) of which this import wrote at least one (books stored before count too), plus the lines
+ * merged into one book. Ordered by the first line of the file in each group.
+ */
+async function likelyDuplicates(
+  tx: Tx,
+  rows: JsonLine<ImportLine>[],
+  merged: Map<string, JsonLine<ImportLine>[]>,
+): Promise<ImportDuplicate[]> {
+  const lineOf = new Map(rows.map((r) => [r.data.externalId, r.line]));
+  const out = new Map<string, ImportDuplicate>();
+  // One grouping scan of the catalogue; the groups this import touched are kept below.
+  const title = sql`regexp_replace(${textbooks.title}, '[[:space:]]+', '', 'g')`;
+  const groups = await tx
+    .select({
+      title: sql<string>`min(${textbooks.title})`,
+      ids: sql<string[]>`array_agg(${textbooks.externalId} order by ${textbooks.id})`,
+    })
+    .from(textbooks)
+    .groupBy(textbooks.stageId, textbooks.subjectId, textbooks.gradeId, textbooks.volumeId, textbooks.editionId, title)
+    .having(sql`count(*) > 1`);
+  for (const g of groups) {
+    if (!g.ids.some((x) => lineOf.has(x))) continue;
+    out.set(g.ids.join('\n'), {
+      title: g.title,
+      externalIds: g.ids,
+      lines: g.ids.flatMap((x) => (lineOf.has(x) ? [lineOf.get(x)!] : [])),
+      merged: false,
+    });
+  }
+  for (const [kept, others] of merged) {
+    const line = lineOf.get(kept)!;
+    const row = rows.find((r) => r.line === line)!;
+    out.set(`merged:${kept}`, {
+      title: row.data.title,
+      externalIds: [kept, ...others.map((o) => o.data.externalId)],
+      lines: [line, ...others.map((o) => o.line)],
+      merged: true,
+    });
+  }
+  return [...out.values()].sort((a, b) => (a.lines[0] ?? 0) - (b.lines[0] ?? 0));
 }
 
 /** Human-readable report for the CLI (Chinese, one issue a line). */
@@ -351,5 +500,15 @@ export function formatImportReport(report: ImportReport, maxIssues = 200): strin
   };
   list('跳过的行', report.skipped);
   list('提示', report.warnings);
+  if (report.publishersFilled) out.push(`按版本补全出版社：${report.publishersFilled} 行`);
+  const dups = report.duplicates ?? [];
+  if (dups.length) {
+    out.push(`疑似重复的教材（${dups.length} 组，学段、学科、年级、册次、版本和标题都相同）：`);
+    for (const d of dups.slice(0, maxIssues))
+      out.push(
+        `  《${d.title}》：${d.externalIds.join('、')}${d.lines.length ? `（第 ${d.lines.join('、')} 行）` : ''}${d.merged ? '，各字段完全相同，已合并为一本' : ''}`,
+      );
+    if (dups.length > maxIssues) out.push(`  ……另有 ${dups.length - maxIssues} 组未列出`);
+  }
   return out.join('\n');
 }

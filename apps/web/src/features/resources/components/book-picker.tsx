@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Button, Empty, Segmented, Skeleton } from 'antd';
 import type { ChapterBook } from '@eav/contract';
+import { useEditions } from '@/api/dictionaries';
 import {
   BOOK_CASCADE,
   BOOK_DIMENSION_LABELS,
@@ -52,6 +53,8 @@ function BookButton({ book, active, onSelect }: { book: ChapterBook; active: boo
 
 export function BookPicker({ books, filters, onFilters, selectedId, onSelect, myBookIds }: Props) {
   const [source, setSource] = useState<'all' | 'mine'>('all');
+  // 版本 named and ordered by the dictionary table, as on /digitalBook.
+  const editions = useEditions();
   const [showAll, setShowAll] = useState(false);
   if (!books) return <Skeleton active paragraph={{ rows: 5 }} />;
 
@@ -74,7 +77,7 @@ export function BookPicker({ books, filters, onFilters, selectedId, onSelect, my
       )}
       {source === 'all' &&
         BOOK_CASCADE.map((dim) => {
-          const values = bookFacet(books, filters, dim);
+          const values = bookFacet(books, filters, dim, dim === 'edition' ? editions.data : undefined);
           if (values.length === 0) return null;
           const selected = filters[dim];
           return (

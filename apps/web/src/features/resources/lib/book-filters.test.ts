@@ -43,6 +43,18 @@ describe('book picker cascade', () => {
     ]);
   });
 
+  it('names and orders 版本 by the dictionary table when given it, as /digitalBook does', () => {
+    // The books list 版本2 (of 学段3) after 版本1; the dictionary puts 版本2 first and names it otherwise.
+    const books = [book(1, 2, 7, 1, 7, 1), book(2, 3, 7, 2, 10, 1)];
+    const dictionary = [e(2, '人教版'), e(9, '未用版本'), e(1, '北师大版')];
+    expect(bookFacet(books, {}, 'edition', dictionary)).toEqual([
+      { id: 2, name: '人教版', count: 1 },
+      { id: 1, name: '北师大版', count: 1 },
+    ]);
+    // Without the dictionary: the books' own names, in order of first appearance.
+    expect(bookFacet(books, {}, 'edition').map((v) => v.name)).toEqual(['版本1', '版本2']);
+  });
+
   it('offers only values that lead to books', () => {
     for (const f of bookFacet(BOOKS, { stage: 2, subject: 7, edition: 1 }, 'volume'))
       expect(matchBooks(BOOKS, { stage: 2, subject: 7, edition: 1, volume: f.id }).length).toBe(f.count);

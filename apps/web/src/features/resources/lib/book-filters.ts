@@ -37,10 +37,17 @@ export function matchBooks(books: readonly ChapterBook[], filters: BookFilters, 
 
 /**
  * Values of `dim` offered with their counts: those of the books matching the levels BEFORE it
- * (a cascade: later levels never restrict earlier ones). Order: first appearance in the book list,
- * which the server gives in curriculum order.
+ * (a cascade: later levels never restrict earlier ones). With `dictionary` (the dimension's
+ * dictionary table, `GET /dictionary/{kind}`, in its order), values are named and ordered by it, as
+ * /digitalBook's filter bar names and orders them (the server's facets read the same table); else
+ * in order of first appearance in the book list.
  */
-export function bookFacet(books: readonly ChapterBook[], filters: BookFilters, dim: BookDimension): BookFacet[] {
+export function bookFacet(
+  books: readonly ChapterBook[],
+  filters: BookFilters,
+  dim: BookDimension,
+  dictionary?: readonly DictEntry[],
+): BookFacet[] {
   const before = BOOK_CASCADE.slice(0, BOOK_CASCADE.indexOf(dim));
   const scoped: BookFilters = {};
   for (const d of before) if (filters[d] !== undefined) scoped[d] = filters[d];
@@ -52,7 +59,13 @@ export function bookFacet(books: readonly ChapterBook[], filters: BookFilters, d
     if (f) f.count += 1;
     else counts.set(e.id, { id: e.id, name: e.name, count: 1 });
   }
-  return [...counts.values()];
+  const values = [...counts.values()];
+  if (!dictionary) return values;
+  const rank = new Map(dictionary.map((d, i) => [d.id, { i, name: d.name }]));
+  const at = (v: BookFacet) => rank.get(v.id)?.i ?? Number.MAX_SAFE_INTEGER;
+  return values
+    .map((v) => ({ ...v, name: rank.get(v.id)?.name ?? v.name }))
+    .sort((a, b) => at(a) - at(b) || a.id - b.id);
 }
 
 /** Chooses `value` for `dim` (undefined clears it) and clears every level after it. */
