@@ -86,7 +86,7 @@ export function DesktopHistory({
         <Popconfirm
           title="清空全部浏览记录？"
           description="清空后无法恢复。"
-          okText="清空"
+          okText="确认清空"
           cancelText="取消"
           okButtonProps={{ danger: true }}
           onConfirm={onClear}
