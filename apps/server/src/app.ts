@@ -188,7 +188,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Seeders check, then insert: instances starting together take turns, and the later ones find
   // the work done.
   await app.database.exclusively(() =>
-    runSeeders({ db: app.db, dataDir: config.dataDir, log: app.log, demo: config.seedDemo, config }),
+    runSeeders({
+      db: app.db,
+      dataDir: config.dataDir,
+      log: app.log,
+      demo: config.seedDemo,
+      config,
+      clock: () => app.clock(),
+    }),
   );
 
   // Stored files: local disk or the object store (FILE_STORAGE), one adapter for every feature.

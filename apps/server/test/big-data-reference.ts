@@ -143,6 +143,8 @@ export async function referenceOverview(db: Db, now: number, suppress: boolean):
   return {
     generatedAt: new Date(now).toISOString(),
     suppressed: suppress,
+    // Grouped scans of the real tables: the demo activity (the feature's own tables) is no part of them.
+    demo: false,
     suppressBelow: LIMITS.bigData.suppressBelow,
     totals: {
       textbooks: num(t.textbooks),

@@ -20,6 +20,7 @@ import { seedResources } from '../features/resources';
 import { questionDetails, seedQuestionBank } from '../features/question-bank';
 import { teachingSeeder } from '../features/teaching';
 import { trainingSeeder } from '../features/training';
+import { seedDemoActivity } from '../features/big-data';
 
 /** In order: later seeders may rely on the dictionaries. Features append theirs here. */
 const SEEDERS: Seeder[] = [
@@ -38,6 +39,8 @@ const SEEDERS: Seeder[] = [
   teachingSeeder(questionDetails),
   // After the textbooks and question-bank seeders: demo courses are made of their videos and questions.
   trainingSeeder({ questionDetails, videos: { describe: describeVideo } }),
+  // Last: the big data centre's demo activity is spread over the seeded catalogue and resources.
+  seedDemoActivity,
 ];
 
 /** Whether demo content goes in: `'fresh'` asks the database whether it holds no user and no textbook yet. */

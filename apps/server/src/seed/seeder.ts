@@ -15,6 +15,11 @@ export interface SeedContext {
   demo: boolean;
   /** The app's configuration (e.g. the teaching back-office URL for demo grants). */
   config: AppConfig;
+  /**
+   * The app's business clock (ms; `app.clock`, injected by tests) for seeded dates; `Date.now` when
+   * absent (a seeder called on its own).
+   */
+  clock?: () => number;
 }
 
 /** One feature's idempotent start-up seeding. */

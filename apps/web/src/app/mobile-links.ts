@@ -35,6 +35,7 @@ export const MOBILE_LINKS: Readonly<Record<string, MobileLink>> = {
   [paths.userAvatar]: { to: paths.mobile.userCenter, keep: [] },
   [paths.userPassword]: { to: paths.mobile.userCenter, keep: [] },
   [paths.userBindings]: { to: paths.mobile.userCenter, keep: [] },
+  [paths.userHistory]: { to: paths.mobile.history, keep: [] },
   [paths.myBook]: { to: paths.mobile.userCenter, keep: [] },
   [paths.myDigitalBook]: { to: paths.mobile.userCenter, keep: [] },
 };

@@ -39,6 +39,8 @@ export const paths = {
   userAvatar: '/user/avatar',
   userPassword: '/user/password',
   userBindings: '/user/bindings',
+  /** 浏览记录 in the user centre (the H5 page is `mobile.history`). */
+  userHistory: '/user/history',
   allResource: '/allResource',
   myBook: '/myBook',
   myDigitalBook: '/myDigitalBook',

@@ -18,6 +18,8 @@ export const bigDataOverview = z.object({
   generatedAt: z.string(),
   /** Whether small counts are withheld (the public view). */
   suppressed: z.boolean(),
+  /** Whether the figures include synthetic demo activity (seeded with the demo content; 演示数据). */
+  demo: z.boolean(),
   suppressBelow: z.number().int(),
   totals: z.object({
     textbooks: z.number().int(),

@@ -4,6 +4,7 @@
  * (features/big-data); these definitions keep the schema complete.
  */
 import { bigint, bigserial, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { textbooks } from './textbooks';
 
 /** Pending deltas: progress | active | reading | activation | download | registered | profile | rebuild. */
 export const bigDataDeltas = pgTable('big_data_deltas', {
@@ -94,3 +95,41 @@ export const bigDataActiveByRegion = pgTable(
   },
   (t) => [primaryKey({ name: 'big_data_active_by_region_pk', columns: [t.region, t.day] })],
 );
+
+/**
+ * Demo activity (migration 0024, docs/big-data.md): synthetic figures seeded with the demo content,
+ * never folded from other tables; the overview adds them to the rollups and says so.
+ */
+export const bigDataDemoDays = pgTable('big_data_demo_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  activations: bigint('activations', { mode: 'number' }).notNull(),
+  readingSeconds: bigint('reading_seconds', { mode: 'number' }).notNull(),
+  readers: bigint('readers', { mode: 'number' }).notNull(),
+});
+
+/** Demo readers and reading seconds per book (deleted with the book). */
+export const bigDataDemoBooks = pgTable('big_data_demo_books', {
+  textbookId: integer('textbook_id')
+    .primaryKey()
+    .references(() => textbooks.id, { onDelete: 'cascade' }),
+  readers: bigint('readers', { mode: 'number' }).notNull(),
+  seconds: bigint('seconds', { mode: 'number' }).notNull(),
+});
+
+/** Demo users per 地区 and day: registered that day, and last active that day. */
+export const bigDataDemoRegions = pgTable(
+  'big_data_demo_regions',
+  {
+    region: text('region').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    registered: bigint('registered', { mode: 'number' }).notNull(),
+    active: bigint('active', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'big_data_demo_regions_pk', columns: [t.region, t.day] })],
+);
+
+/** Demo downloads per resource type. */
+export const bigDataDemoDownloads = pgTable('big_data_demo_downloads', {
+  type: text('type').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});

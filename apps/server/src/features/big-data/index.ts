@@ -10,6 +10,8 @@ import { ok } from '../../lib/http';
 import { present, readFigures, type Figures } from './overview';
 import { eraseFromRollups, refreshRollups } from './rollups';
 
+export { seedDemoActivity } from './demo';
+
 /** How long an overview is served before it is computed again, ms (the page refreshes each minute). */
 export const KEEP_MS = 60_000;
 /** Period of the background refresh of the rollups, ms (real time, not the app clock). */

@@ -4,7 +4,8 @@
  * reading per Beijing day, reading per 学段, the most read books, downloads per resource type, and
  * registered and active users per city of Zhejiang. The public view withholds every count
  * of people below `LIMITS.bigData.suppressBelow` (PIPL art. 28, 31: no pupil may be singled out);
- * counts of content (books, questions) are never withheld.
+ * counts of content (books, questions) are never withheld. The demo activity (demo.ts, tables
+ * `big_data_demo_*`) is added to the rollups' figures when it was seeded, and the answer says so.
  */
 import {
   LIMITS,
@@ -53,6 +54,7 @@ async function booksBy(
 export interface Figures {
   now: number;
   days: string[];
+  /** Totals; `demo` (boolean) whether the demo activity is added in (demo.ts). */
   totals: Record<string, number>;
   byStage: BigDataCount[];
   bySubject: BigDataCount[];
@@ -97,28 +99,43 @@ export async function readFigures(db: Db, now: number): Promise<Figures> {
         (select count(*)::int from questions) as questions,
         (select count(*)::int from papers) as papers,
         (select count(*)::int from resources where status = 'published') as resources,
-        (select coalesce(sum(n), 0)::bigint from big_data_users_by_region) as users,
-        (select coalesce(sum(n), 0)::bigint from big_data_activations) as activations,
-        (select coalesce(sum(seconds), 0)::bigint / 60 from big_data_reading_books) as reading_minutes`,
+        (select coalesce(sum(n), 0)::bigint from big_data_users_by_region)
+          + (select coalesce(sum(registered), 0)::bigint from big_data_demo_regions) as users,
+        (select coalesce(sum(n), 0)::bigint from big_data_activations)
+          + (select coalesce(sum(activations), 0)::bigint from big_data_demo_days) as activations,
+        ((select coalesce(sum(seconds), 0)::bigint from big_data_reading_books)
+          + (select coalesce(sum(seconds), 0)::bigint from big_data_demo_books)) / 60 as reading_minutes,
+        exists (select 1 from big_data_demo_days) as demo`,
     ),
     booksBy(db, 'stage_id', 10),
     booksBy(db, 'subject_id', 15),
     booksBy(db, 'edition_id', 10),
     rows<{ day: string; n: number }>(
       db,
-      sql`select to_char(day, 'YYYY-MM-DD') as day, n from big_data_activations where day >= ${since}::date`,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, sum(n)::bigint as n
+          from (select day, n from big_data_activations union all select day, activations from big_data_demo_days) a
+          where day >= ${since}::date group by day`,
     ),
     rows<{ day: string; n: number; readers: number }>(
       db,
-      sql`select to_char(day, 'YYYY-MM-DD') as day, (seconds / 60)::int as n, readers
-          from big_data_reading_days where day >= ${since}::date`,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, (sum(seconds)::bigint / 60)::int as n, sum(readers)::bigint as readers
+          from (select day, seconds, readers from big_data_reading_days
+                union all select day, reading_seconds, readers from big_data_demo_days) r
+          where day >= ${since}::date group by day`,
     ),
     rows<NamedRow & { readers: number }>(
       db,
       sql`select d.name as name, (coalesce(sum(m.seconds), 0)::bigint / 60)::int as n, sum(r.readers)::int as readers
-          from big_data_stage_readers r join dictionary d on d.id = r.stage_id
+          from (select stage_id, sum(readers) as readers
+                from (select stage_id, readers from big_data_stage_readers
+                      union all select t.stage_id, b.readers
+                      from big_data_demo_books b join textbooks t on t.id = b.textbook_id) x
+                group by stage_id) r
+          join dictionary d on d.id = r.stage_id
           left join (select t.stage_id, sum(b.seconds) as seconds
-                     from big_data_reading_books b join textbooks t on t.id = b.textbook_id group by t.stage_id) m
+                     from (select textbook_id, seconds from big_data_reading_books
+                           union all select textbook_id, seconds from big_data_demo_books) b
+                     join textbooks t on t.id = b.textbook_id group by t.stage_id) m
             on m.stage_id = r.stage_id
           where r.readers > 0
           group by d.name, d.sort_order order by d.sort_order`,
@@ -126,23 +143,31 @@ export async function readFigures(db: Db, now: number): Promise<Figures> {
     rows<{ id: number; title: string; n: number }>(
       db,
       sql`select t.id as id, t.title as title, r.readers::int as n
-          from big_data_book_readers r join textbooks t on t.id = r.textbook_id
+          from (select textbook_id, sum(readers) as readers
+                from (select textbook_id, readers from big_data_book_readers
+                      union all select textbook_id, readers from big_data_demo_books) x
+                group by textbook_id) r
+          join textbooks t on t.id = r.textbook_id
           where r.readers > 0
           order by r.readers desc, t.id limit ${LIMITS.bigData.topBooks}`,
     ),
     rows<{ type: string; n: number }>(
       db,
-      sql`select r.type as type, sum(d.n)::int as n
-          from big_data_downloads d join resources r on r.id = d.resource_id
-          where d.n > 0 group by r.type order by n desc`,
+      sql`select type, sum(n)::int as n
+          from (select r.type, d.n from big_data_downloads d join resources r on r.id = d.resource_id where d.n > 0
+                union all select type, n from big_data_demo_downloads) x
+          group by type order by n desc`,
     ),
     rows<{ region: string; n: number }>(
       db,
-      sql`select region, n::int as n from big_data_users_by_region where region <> '' and n > 0`,
+      sql`select region, n::int as n from big_data_users_by_region where region <> '' and n > 0
+          union all select region, sum(registered)::int from big_data_demo_regions group by region`,
     ),
     rows<{ region: string; n: number }>(
       db,
-      sql`select region, sum(users)::int as n from big_data_active_by_region
+      sql`select region, sum(users)::int as n
+          from (select region, day, users from big_data_active_by_region
+                union all select region, day, active from big_data_demo_regions) a
           where region <> '' and day >= ${since}::date group by region`,
     ),
   ]);
@@ -181,6 +206,7 @@ export function present(f: Figures, suppress: boolean): BigDataOverview {
   const t = f.totals;
   return {
     generatedAt: new Date(f.now).toISOString(),
+    demo: Boolean(t.demo),
     suppressed: suppress,
     suppressBelow: LIMITS.bigData.suppressBelow,
     totals: {

@@ -16,6 +16,15 @@ export interface ChatWidgetProps {
 
 export const ChatWidgetContext = createContext<ComponentType<ChatWidgetProps> | null>(null);
 
+/**
+ * Gets the chat ready ahead of its panel (app/shell.tsx): `widget` loads the widget's chunk (at idle
+ * time after the page loaded, so that a tap renders it without waiting); `session`, on the tap, also
+ * opens the conversation of in-app path `page` while the panel is still rendering.
+ */
+export type ChatPrepare = (what: { session: false } | { session: true; page: string }) => void;
+
+export const ChatPrepareContext = createContext<ChatPrepare>(() => undefined);
+
 /** The provided chat widget, or null. */
 export function useChatWidget(): ComponentType<ChatWidgetProps> | null {
   return useContext(ChatWidgetContext);

@@ -22,8 +22,8 @@ export function H5Shell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const tab = H5_TABS.find((t) => t.key === pathname);
-  // 在线客服 on the main tabs and 联系我们 (docs/chat.md). Its pages end with room for the button, so
-  // that scrolled to the end, nothing of theirs stays under it.
+  // 在线客服 on the main tabs (in the bottom bar) and 联系我们 (floating; the page ends with room for
+  // the button, so that scrolled to the end, nothing of it stays under the button; docs/chat.md).
   const chat = !!tab || pathname === paths.mobile.contactUs;
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -32,16 +32,20 @@ export function H5Shell({ children }: { children: ReactNode }) {
     <div className={`eav-h5${tab ? ' eav-h5--tabs' : ''}${chat ? ' eav-h5--chat' : ''}`} data-shell="h5">
       <main className="eav-h5__page">{children}</main>
       {tab && (
-        <nav className="eav-h5__tabbar" aria-label="底部导航" data-testid="h5-tabbar">
-          <TabBar activeKey={tab.key} onChange={(key) => key !== pathname && void navigate(key)} safeArea>
-            {H5_TABS.map((t) => (
-              <TabBar.Item key={t.key} icon={t.icon} title={t.title} />
-            ))}
-          </TabBar>
-        </nav>
+        <div className={`eav-h5__bottom${chat ? ' has-chat' : ''}`}>
+          <nav className="eav-h5__tabbar" aria-label="底部导航" data-testid="h5-tabbar">
+            <TabBar activeKey={tab.key} onChange={(key) => key !== pathname && void navigate(key)}>
+              {H5_TABS.map((t) => (
+                <TabBar.Item key={t.key} icon={t.icon} title={t.title} />
+              ))}
+            </TabBar>
+          </nav>
+          {chat && <H5ChatButton placement="bar" />}
+          <SafeArea position="bottom" />
+        </div>
       )}
       {!tab && <SafeArea position="bottom" />}
-      {chat && <H5ChatButton aboveTabs={!!tab} />}
+      {chat && !tab && <H5ChatButton placement="float" />}
       <H5ChatPopup />
     </div>
   );

@@ -4,7 +4,7 @@
  * ended it navigates (log out → `/`, a 403 → login after 1 s, docs/product.md §4); a silent 401 (no redirect
  * by spec) leaves a prompt to log in again instead of a blank page.
  */
-import { LinkOutlined } from '@ant-design/icons';
+import { HistoryOutlined, LinkOutlined } from '@ant-design/icons';
 import { Button, Result } from 'antd';
 import { useRef } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
@@ -12,8 +12,11 @@ import { loginPath, paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 import { UserCentreLayout } from '@/features/user/components/user-centre-layout';
 
-/** The 账号绑定 entry (docs/identity.md, 账号绑定). */
-const EXTRA_ITEMS = [{ key: paths.userBindings, icon: <LinkOutlined />, label: '账号绑定' }];
+/** The 账号绑定 (docs/identity.md, 账号绑定) and 浏览记录 (docs/api.md, 浏览记录) entries. */
+const EXTRA_ITEMS = [
+  { key: paths.userBindings, icon: <LinkOutlined />, label: '账号绑定' },
+  { key: paths.userHistory, icon: <HistoryOutlined />, label: '浏览记录' },
+];
 
 export default function UserLayoutRoute() {
   const user = useSession((s) => s.user);

@@ -150,6 +150,12 @@ export function BigDataCentre() {
                 : `运营视图：显示全部数字（含少于 ${data.suppressBelow} 人的统计），仅供运营人员内部使用，请勿对外发布。`}
               {dataUpdatedAt > 0 && ' 页面保持打开即可看到最新数据。'}
             </p>
+            {data.demo && (
+              <p className={styles.demoNote} data-testid="big-data-demo">
+                <strong>演示数据：</strong>
+                本站为演示环境，激活、阅读、下载与用户分布的数字含系统生成的近 30 天演示数据，不代表真实使用情况。
+              </p>
+            )}
             <div className={styles.grid}>
               <Card title="近 30 天教材激活" note="每天通过激活码开通教材的次数" wide>
                 <Days days={data.activationsByDay} unit="次" label="近 30 天每天的教材激活次数柱状图" />

@@ -9,7 +9,9 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useLocation } from 'react-router';
 import type { ChatWidgetProps } from '@/components/layouts/chat-context';
 import { site } from '@/config/site';
-import { useChat } from '../hooks/use-chat';
+import { openChatEarly, useChat } from '../hooks/use-chat';
+
+export { openChatEarly };
 import { httpsOnly } from '../lib/linkify';
 import { MessageText } from './message-text';
 import styles from './chat-widget.module.css';

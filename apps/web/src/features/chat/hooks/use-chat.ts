@@ -12,6 +12,30 @@ import { openChatSocket } from '../lib/socket';
 
 export type ChatState = 'loading' | 'ready' | 'error';
 
+/** How long a session opened ahead of the widget stays usable (well inside the ticket's 60 s). */
+const EARLY_SESSION_MS = 15_000;
+let early: { at: number; session: Promise<ChatSession> } | null = null;
+
+/**
+ * Opens the session at the tap on 在线客服, while the panel and the widget are still rendering, so
+ * that the widget's first (re)connection finds the answer on its way instead of starting the call
+ * after its own render (docs/chat.md, Opening speed). One at a time: a second tap before the widget
+ * took the first session does not open another (a visitor without a token would get two).
+ */
+export function openChatEarly(page: string): void {
+  if (early && Date.now() - early.at < EARLY_SESSION_MS) return;
+  const session = openChat(page);
+  session.catch(() => undefined); // The widget reports a failure when it takes the session.
+  early = { at: Date.now(), session };
+}
+
+/** The session opened by `openChatEarly`, once, when still fresh. */
+function takeEarlySession(): Promise<ChatSession> | null {
+  const taken = early && Date.now() - early.at < EARLY_SESSION_MS ? early.session : null;
+  early = null;
+  return taken;
+}
+
 /** Merges messages by id, oldest first. */
 export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   const byId = new Map(current.map((m) => [m.id, m]));
@@ -42,7 +66,7 @@ export function useChat(page: string) {
       // Every (re)connection opens the session again: a fresh ticket and the messages missed meanwhile.
       ticket: async () => {
         try {
-          const s = await openChat(pageRef.current);
+          const s = await ((first && takeEarlySession()) || openChat(pageRef.current));
           apply(s);
           return s.ticket;
         } catch (err) {

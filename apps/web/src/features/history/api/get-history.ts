@@ -1,6 +1,9 @@
-/** `GET ApiPaths.userHistory(userId)`: the user's 浏览记录, newest first, page by page. */
+/**
+ * `GET ApiPaths.userHistory(userId)`: the user's 浏览记录, newest first, page by page: an endless list on
+ * the H5 page, numbered pages on the desktop page.
+ */
 import { ApiPaths, type BrowseHistoryItem, type Paged } from '@eav/contract';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -18,6 +21,16 @@ export function historyQueryOptions(userId: number) {
     queryFn: ({ pageParam }) => getHistory(userId, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    staleTime: 0,
+  });
+}
+
+/** One numbered page (the desktop table); the previous page stays shown while the next loads. */
+export function historyPageQueryOptions(userId: number, page: number) {
+  return queryOptions({
+    queryKey: [...historyQueryKey(userId), 'page', page] as const,
+    queryFn: () => getHistory(userId, page),
+    placeholderData: keepPreviousData,
     staleTime: 0,
   });
 }
