@@ -139,7 +139,16 @@ export async function registerByApi(request: APIRequestContext, password = 'Jour
   const userName = uniqueUserName();
   const sms = await sendCodeByApi(request, phone, 'register');
   const r = await api<LoginData>(request, 'POST', ApiPaths.register, {
-    body: { phone, ...sms, password, userName, identity: 'student', consentVersion: POLICY_VERSION, platform: 'WEB' },
+    body: {
+      phone,
+      ...sms,
+      password,
+      userName,
+      identity: 'student',
+      consentVersion: POLICY_VERSION,
+      birthYear: 2005,
+      platform: 'WEB',
+    },
   });
   expect(r.status, r.msg).toBe(200);
   return { phone, userName, password, userId: r.data.userId, token: r.data.token };
