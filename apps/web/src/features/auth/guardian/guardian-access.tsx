@@ -102,7 +102,7 @@ function GuardianPupils({ token, onExpired }: { token: string; onExpired: () => 
             </Popconfirm>
           }
         >
-          <Descriptions column={2} size="small" bordered>
+          <Descriptions column={2} size="small" bordered styles={{ label: { whiteSpace: 'nowrap' } }}>
             <Descriptions.Item label="用户名">{p.userName}</Descriptions.Item>
             <Descriptions.Item label="注册手机号">{p.phone ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="出生年份">{p.birthYear ?? '—'}</Descriptions.Item>

@@ -104,7 +104,7 @@ export function MobileRegisterForm({
             <Form.Item
               name="birthYear"
               rules={rules.birthYear}
-              help="未满 14 周岁的学生注册后，需监护人短信验证同意后才能使用全部功能"
+              description="未满 14 周岁的学生注册后，需监护人短信验证同意后才能使用全部功能"
             >
               <Input
                 placeholder="出生年份（4 位数字，如 2014）"
