@@ -8,7 +8,7 @@
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { ApiPaths, SIGN_HEADERS, signRequest } from '@eav/contract';
+import { ApiPaths, POLICY_VERSION, SIGN_HEADERS, signRequest } from '@eav/contract';
 import { nodeHmacSha256Hex } from '../../apps/server/src/lib/hmac';
 import {
   BENCH_SIGN_SECRET,
@@ -97,6 +97,9 @@ async function registerPupils(url: string, dataDir: string): Promise<State['pupi
       password: PASSWORD,
       userName,
       identity: 'student',
+      consentVersion: POLICY_VERSION,
+      // Pupils of 16: no guardian step (docs/privacy.md, Guardians).
+      birthYear: 2010,
       platform: 'WEB',
     });
     if (reg.status !== 200) throw new Error(`registering pupil ${i}: ${reg.status}`);

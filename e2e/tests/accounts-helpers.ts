@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   ApiPaths,
   SIGN_HEADERS,
@@ -17,6 +17,7 @@ import {
   POLICY_VERSION,
 } from '@eav/contract';
 import { DEMO_ADMIN, demoAdminPassword } from '../support/api';
+import { chooseOption } from '../support/ui';
 import { CAPTCHA_CODE, DATA_DIR, SIGN_SECRET } from '../support/env';
 
 export const CAPTCHA = CAPTCHA_CODE;
@@ -139,7 +140,16 @@ export async function registerByApi(request: APIRequestContext, password = 'Jour
   const userName = uniqueUserName();
   const sms = await sendCodeByApi(request, phone, 'register');
   const r = await api<LoginData>(request, 'POST', ApiPaths.register, {
-    body: { phone, ...sms, password, userName, identity: 'student', consentVersion: POLICY_VERSION, platform: 'WEB' },
+    body: {
+      phone,
+      ...sms,
+      password,
+      userName,
+      identity: 'student',
+      consentVersion: POLICY_VERSION,
+      birthYear: ADULT_BIRTH_YEAR,
+      platform: 'WEB',
+    },
   });
   expect(r.status, r.msg).toBe(200);
   return { phone, userName, password, userId: r.data.userId, token: r.data.token };
@@ -186,3 +196,13 @@ export async function loginInBrowser(page: Page, account: string, password: stri
 
 /** The header's user button (avatar + name), visible once logged in. */
 export const userMenu = (page: Page) => page.getByTestId('user-menu');
+
+/** A student's birth year old enough to need no guardian (docs/privacy.md, Guardians). */
+export const ADULT_BIRTH_YEAR = 2005;
+
+/** Chooses the birth year in the desktop register form (an antd Select with search). */
+export async function chooseBirthYear(page: Page, form: Locator, year: number): Promise<void> {
+  const input = form.getByRole('combobox', { name: '出生年份' });
+  await input.fill(String(year));
+  await chooseOption(page, input, `${year} 年`);
+}

@@ -11,8 +11,10 @@ import type { Page } from '@playwright/test';
 import { MOBILE_UA } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import {
+  ADULT_BIRTH_YEAR,
   api,
   CAPTCHA,
+  chooseBirthYear,
   registerByApi,
   smsCodeFor,
   submitPasswordLogin,
@@ -69,6 +71,7 @@ test.describe('desktop', () => {
     await form.getByRole('button', { name: '获取验证码' }).click();
     await form.getByLabel('短信验证码').fill(await smsCodeFor(phone, 'register', since));
     await form.getByLabel('用户名', { exact: true }).fill(userName);
+    await chooseBirthYear(page, form, ADULT_BIRTH_YEAR);
     await form.getByLabel('设置密码').fill('Consent2026x');
     await form.getByLabel('确认密码').fill('Consent2026x');
     await form.getByRole('button', { name: '注册并登录' }).click();
@@ -130,6 +133,7 @@ test.describe('H5', () => {
     await page.getByRole('button', { name: '获取验证码' }).click();
     await input('短信验证码').fill(await smsCodeFor(phone, 'register', since));
     await input('用户名').fill(userName);
+    await input('出生年份').fill(String(ADULT_BIRTH_YEAR));
     await input('设置密码').fill('Consent2026x');
     await input('确认密码').fill('Consent2026x');
     await page.getByRole('button', { name: '注册并登录' }).click();

@@ -7,7 +7,16 @@
 import { ApiPaths } from '@eav/contract';
 import { MOBILE_UA } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { api, CAPTCHA, loginByApi, registerByApi, smsCodeFor, uniquePhone, uniqueUserName } from './accounts-helpers';
+import {
+  ADULT_BIRTH_YEAR,
+  api,
+  CAPTCHA,
+  loginByApi,
+  registerByApi,
+  smsCodeFor,
+  uniquePhone,
+  uniqueUserName,
+} from './accounts-helpers';
 import {
   apiFailures,
   axeProblems,
@@ -91,6 +100,7 @@ test('education-cube link of an unbound persona: register, choose identity, comp
   await page.getByRole('button', { name: '获取验证码' }).click();
   await input('短信验证码').fill(await smsCodeFor(phone, 'register', since));
   await input('用户名').fill(userName);
+  await input('出生年份').fill(String(ADULT_BIRTH_YEAR));
   await input('设置密码').fill('CubeJourney2026');
   await input('确认密码').fill('CubeJourney2026');
   await page.getByText('我已阅读并同意').click();

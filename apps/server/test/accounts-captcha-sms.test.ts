@@ -268,6 +268,7 @@ describe('SMS codes', () => {
           userName: `n${phone}`.replace(/^n1/, 'n_'),
           identity: 'student',
           consentVersion: POLICY_VERSION,
+          birthYear: 2005,
           platform: 'WEB',
           ...body,
         },
@@ -283,6 +284,7 @@ describe('SMS codes', () => {
         password: 'Shuxue2026go',
         userName: 'other_phone',
         consentVersion: POLICY_VERSION,
+        birthYear: 2005,
         platform: 'WEB',
       },
     });
@@ -324,6 +326,7 @@ describe('SMS codes', () => {
         password: 'Shuxue2026go',
         userName: 'late_user',
         consentVersion: POLICY_VERSION,
+        birthYear: 2005,
         platform: 'WEB',
       },
     });

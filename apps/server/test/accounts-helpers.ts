@@ -14,6 +14,8 @@ import { api, testConfig, useTestApp, type ApiRequest, type TestContext } from '
 
 export const CAPTCHA = 'Ab3D';
 export const PASSWORD = 'Xuexi2026go';
+/** A student's birth year old enough to need no guardian (docs/privacy.md, Guardians). */
+export const ADULT_BIRTH_YEAR = 2005;
 
 /** A clock tests move forward instead of sleeping. */
 export class TestClock {
@@ -133,6 +135,8 @@ export async function registerUser(
     userName?: string;
     password?: string;
     identity?: 'student' | 'teacher';
+    /** A student's birth year (default ADULT_BIRTH_YEAR: no guardian needed). */
+    birthYear?: number;
     /** The client address the owner registers from (the session's address). */
     ip?: string;
   } = {},
@@ -153,6 +157,7 @@ export async function registerUser(
       userName,
       identity: opts.identity ?? 'student',
       consentVersion: POLICY_VERSION,
+      birthYear: opts.birthYear ?? ADULT_BIRTH_YEAR,
       platform: 'WEB',
     },
   });

@@ -48,6 +48,7 @@ describe('register', () => {
         userName,
         identity: 'teacher',
         consentVersion: POLICY_VERSION,
+        birthYear: 2005,
         platform: 'WEB',
       },
     });
@@ -81,7 +82,15 @@ describe('register', () => {
       apiFrom(t.app, randomIp(), {
         method: 'POST',
         url: '/api/v1/pub/user',
-        body: { phone, smsCode: code, password, userName, consentVersion: POLICY_VERSION, platform: 'WEB' },
+        body: {
+          phone,
+          smsCode: code,
+          password,
+          userName,
+          consentVersion: POLICY_VERSION,
+          birthYear: 2005,
+          platform: 'WEB',
+        },
       });
     for (const weak of ['abc123', '12345678', 'abcdefgh', 'abcd 1234']) {
       const r = await reg(weak);
@@ -116,6 +125,7 @@ describe('register', () => {
         password: PASSWORD,
         userName: randomName(),
         consentVersion: POLICY_VERSION,
+        birthYear: 2005,
         platform: 'WEB',
       },
     });

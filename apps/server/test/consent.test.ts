@@ -36,6 +36,7 @@ async function register(extra: Record<string, unknown>) {
       password: PASSWORD,
       userName: randomName(),
       identity: 'student',
+      birthYear: 2005,
       platform: 'WEB',
       ...extra,
     },

@@ -51,6 +51,7 @@ describe.skipIf(!shared)('two instances on shared PostgreSQL and Redis', () => {
         userName,
         identity: 'student',
         consentVersion: POLICY_VERSION,
+        birthYear: 2005,
         platform: 'WEB',
       },
     });

@@ -22,7 +22,7 @@ export interface BundleRule {
 
 const H5_PAGE = /\/src\/(app\/routes\/mobile\/|app\/routes\/mobile-home\.tsx$|components\/layouts\/h5-shell\.tsx$)/;
 /** H5 pages with account forms, whose field rules are the contract's zod schemas. */
-const H5_FORM_PAGE = /\/src\/app\/routes\/mobile\/(login|register|forget|phone-login)\.tsx$/;
+const H5_FORM_PAGE = /\/src\/app\/routes\/mobile\/(login|register|forget|phone-login|guardian-consent|guardian)\.tsx$/;
 const ANTD = /\/node_modules\/(antd|@ant-design\/cssinjs)\//;
 /** The operator console's modules: only its own lazy shell and sections load them (docs/console.md). */
 const CONSOLE = /\/src\/(features\/console\/|app\/routes\/admin\/)/;

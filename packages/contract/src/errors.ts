@@ -20,6 +20,8 @@ export const ErrorCode = {
   AUTH_WEAK_PASSWORD: 'AUTH.WEAK_PASSWORD',
   /** The user has not accepted the current 《用户服务协议》/《隐私政策》 (docs/privacy.md). */
   AUTH_CONSENT_REQUIRED: 'AUTH.CONSENT_REQUIRED',
+  /** A pupil under 14 without a guardian's consent may only browse (docs/privacy.md, Guardians). */
+  AUTH_GUARDIAN_REQUIRED: 'AUTH.GUARDIAN_REQUIRED',
   EDU_ACCOUNT_NOT_BOUND: 'EDU.ACCOUNT_NOT_BOUND',
   /** The external identity is bound to another portal account (docs/identity.md). */
   BIND_ALREADY_BOUND: 'BIND.ALREADY_BOUND',
@@ -90,6 +92,8 @@ export const Messages = {
   accountDisabled: '账号已被停用，请联系客服',
   accountCancelled: '账号已注销',
   accountNotBound: '该账号尚未绑定平台账号',
+  /** AUTH.GUARDIAN_REQUIRED: every write of a pupil under 14 awaiting a guardian's consent. */
+  guardianRequired: '你未满 14 周岁，需监护人同意后才能使用此功能。请家长通过短信验证完成监护人同意。',
   chatEmpty: '请输入消息内容',
   chatTooLong: '消息不能超过 500 个字',
   chatTooFrequent: '发送过于频繁，请稍后再试',

@@ -15,6 +15,13 @@ export const LIMITS = {
   school: { max: 50 },
   region: { max: 50 },
   smsCode: { length: 6 },
+  /**
+   * A student's birth year at registration (docs/privacy.md, Guardians): from `min` to the current
+   * Beijing year less `minAge` (the youngest pupils of 小学 are 6; 3 leaves room for pre-school).
+   */
+  birthYear: { min: 1940, minAge: 3, message: '请选择正确的出生年份' },
+  /** Seconds a guardian's verified access to the 监护人 page lasts. */
+  guardianAccessTtlSeconds: 1800,
   /** Seconds before the same phone may be sent another SMS code (the send button's countdown). */
   smsResendSeconds: 60,
   /** Seconds an SMS code or an image captcha stays valid. */

@@ -88,6 +88,16 @@ export const ApiPaths = {
   userConfig: '/api/v2/userConfig',
   /** GET: the user's consent to the current 《用户服务协议》/《隐私政策》; POST `{consentVersion}`: accept it. */
   userConsent: '/api/v1/user/consent',
+  /** GET: the pupil's guardian-consent state; POST `{phone,smsCode,smsTicket,consentVersion}`: the guardian consents. */
+  userGuardian: '/api/v1/user/guardian',
+  /** POST `{phone}`: sends a `guardian` SMS code, bound to the pupil's session, to the guardian's phone. */
+  userGuardianCode: '/api/v1/user/guardian/code',
+  /** POST `{phone,smsCode,smsTicket}` (purpose `guardian_access`): opens the 监护人 page; answers a short-lived token. */
+  guardianAccess: '/api/v1/pub/guardian/access',
+  /** POST `{token}`: the data summary of each pupil whose recorded guardian phone is the token's. */
+  guardianPupils: '/api/v1/pub/guardian/pupils',
+  /** POST `{token,userId}`: the guardian erases one of those pupils' accounts. */
+  guardianErasure: '/api/v1/pub/guardian/erasure',
   uploadFile: '/api/v1/files/uploadFile',
   uploadFileV2: '/api/v2/files/uploadFile',
   userAvatar: (userId: string | number) => `/api/v1/users/${userId}/avatars`,

@@ -7,7 +7,12 @@
 // ---- accounts ----
 
 /** SMS code purposes; a code is bound to one phone and one purpose. */
-export const SMS_PURPOSES = ['register', 'login', 'reset', 'bind', 'cancel'] as const;
+/**
+ * What an SMS code is for; a code checks only for its own purpose. `guardian` codes go to a pupil's
+ * guardian and are sent only through the pupil's session (never the public send); `guardian_access`
+ * codes open the guardian page (docs/privacy.md, Guardians).
+ */
+export const SMS_PURPOSES = ['register', 'login', 'reset', 'bind', 'cancel', 'guardian', 'guardian_access'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /** Code in `data.code` of the permission check when the user may not enter the platform. */

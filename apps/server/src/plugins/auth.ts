@@ -13,6 +13,13 @@
  * - Second factor (docs/console.md, decision 014): with `consoleMfa` on, an admin path also needs a
  *   session that passed the console's TOTP step (`sessions.mfa_at`), else 428 CONSOLE.MFA_REQUIRED.
  *   A session that passed it ends after CONSOLE_IDLE_MS without use (revoked, then 401).
+ * - Browse-only pupils (docs/privacy.md, Guardians; PIPL art. 31): a session of an account flagged
+ *   `guardian_required` (a pupil under 14 awaiting a guardian's consent) may read but not write. A
+ *   global `onRequest` hook, before the body is read, answers every POST, PUT, PATCH and DELETE it
+ *   carries with 403 AUTH.GUARDIAN_REQUIRED, except the anonymous account calls under
+ *   `/api/v{n}/pub/` (log in as someone else, cancel the account, the guardian's own page) and
+ *   routes that declare `config: { guardianExempt: true }` (log out, consent, the guardian step).
+ *   This is the one place of the rule: features write no such check.
  * Unknown, revoked or expired tokens are 401; a disabled or cancelled account is 403 (also for a
  * token the cancellation revoked, so that the old token of a cancelled account answers 403).
  * Expiry slides: each use (at most once a minute) pushes it to now + 7 days.
@@ -60,6 +67,8 @@ export interface AuthUser {
   phone: string | null;
   roles: string[];
   status: string;
+  /** A pupil under 14 awaiting a guardian's consent: browse only. */
+  guardianRequired: boolean;
 }
 export interface Auth {
   user: AuthUser;
@@ -82,6 +91,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The user needs at least one of these roles; checked before the body is read. */
     roles?: readonly string[];
+    /** A write a browse-only pupil may still make (log out, consent, the guardian step). */
+    guardianExempt?: boolean;
   }
   interface FastifyRequest {
     getAuth(): Promise<Auth | null>;
@@ -103,6 +114,11 @@ declare module 'fastify' {
     consoleRoutes: ConsoleRoute[];
   }
 }
+
+/** Methods that write: a browse-only pupil's session is refused them. */
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The anonymous account calls (login, register, reset, cancel, the guardian's page). */
+const PUB_PATH = /^\/api\/v\d+\/pub\//;
 
 /** A registered route under `/api/v1/admin/`. */
 export interface ConsoleRoute {
@@ -126,6 +142,7 @@ interface SessionRow {
   phone: string | null;
   roles: string[];
   status: string;
+  guardianRequired: boolean;
 }
 interface Remembered {
   row: SessionRow;
@@ -209,6 +226,7 @@ export default fp<AuthOptions>(
           phone: users.phone,
           roles: users.roles,
           status: users.status,
+          guardianRequired: users.guardianRequired,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -278,7 +296,14 @@ export default fp<AuthOptions>(
       return {
         sessionId: row.sessionId,
         mfaAt: row.mfaAt ? row.mfaAt.getTime() : null,
-        user: { id: row.id, userName: row.userName, phone: row.phone, roles: row.roles, status: row.status },
+        user: {
+          id: row.id,
+          userName: row.userName,
+          phone: row.phone,
+          roles: row.roles,
+          status: row.status,
+          guardianRequired: row.guardianRequired,
+        },
       };
     }
 
@@ -303,6 +328,21 @@ export default fp<AuthOptions>(
         throw err;
       }
     });
+
+    // The browse-only gate of pupils awaiting a guardian's consent, before the body is read.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!WRITE_METHODS.has(request.method) || !bearerToken(request)) return done();
+      const target = requestTarget(request);
+      if (target.config?.guardianExempt || PUB_PATH.test(target.path)) return done();
+      browseOnlyGate(request, reply).then(() => done(), done);
+    });
+    async function browseOnlyGate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      // A bad token is the route's own answer (401, or none for a route that reads no session).
+      const a = await request.getAuth().catch(() => null);
+      if (!a?.user.guardianRequired) return;
+      closeIfBodyPending(request, reply);
+      throw new AppError(403, ErrorCode.AUTH_GUARDIAN_REQUIRED, Messages.guardianRequired);
+    }
 
     // The role gate. onRequest runs before the body is read, so a refused request costs no upload.
     app.addHook('onRequest', (request, reply, done) => {

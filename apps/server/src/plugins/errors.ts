@@ -19,6 +19,7 @@ const FIELD_NAMES: Record<string, string> = {
   account: '账号',
   userName: '用户名',
   consentVersion: '协议同意',
+  birthYear: '出生年份',
   smsCode: '短信验证码',
   captchaKey: '图形验证码标识',
   captchaCode: '图形验证码',

@@ -78,6 +78,8 @@ export const desktopRoutes: RouteObject[] = [
   page(paths.copyRight, '版权声明', () => import('./routes/copy-right')),
   page(paths.terms, '用户服务协议', () => import('./routes/terms')),
   page(paths.privacy, '隐私政策', () => import('./routes/privacy')),
+  page(paths.guardianConsent, '监护人同意', () => import('./routes/guardian-consent')),
+  page(paths.guardian, '监护人', () => import('./routes/guardian')),
   // A phone opening the desktop activity link gets the H5 activity page with the same code (docs/prize.md).
   page(paths.activity, '有奖阅读', () => import('./routes/activity'), toH5),
   page(paths.zjhAuth, '之江汇授权', () => import('./routes/zjh-auth')),
@@ -147,6 +149,8 @@ export const mobileRoutes: RouteObject[] = [
   page(m.contactUs, '联系我们', () => import('./routes/mobile/contact-us')),
   page(m.terms, '用户服务协议', () => import('./routes/mobile/terms')),
   page(m.privacy, '隐私政策', () => import('./routes/mobile/privacy')),
+  page(m.guardianConsent, '监护人同意', () => import('./routes/mobile/guardian-consent')),
+  page(m.guardian, '监护人', () => import('./routes/mobile/guardian')),
   page(m.course3, '小学课程', () => import('./routes/mobile/course3')),
   page(m.course4, '初中课程', () => import('./routes/mobile/course4')),
   page(m.course5, '高中课程', () => import('./routes/mobile/course5')),

@@ -1,7 +1,7 @@
 /**
  * The root route's component: the shells of components/layouts, composed with the features they
  * need (the header's teaching back-office check and class-server jump, the 在线客服 chat widget, the consent
- * dialog of a new 《用户服务协议》/《隐私政策》) and the route guards of
+ * dialog of a new 《用户服务协议》/《隐私政策》, the browse-only banner of a pupil awaiting a guardian) and the route guards of
  * docs/product.md §4 (app/guards.tsx).
  */
 import { lazy, Suspense } from 'react';
@@ -29,6 +29,8 @@ const prepareChat: ChatPrepare = (what) => {
 };
 /** The consent check of a logged-in user (docs/privacy.md), a chunk loaded only with a session. */
 const ConsentGate = lazy(() => loadChunk(() => import('@/features/legal/consent-gate')));
+/** The browse-only banner of a pupil under 14 awaiting a guardian (docs/privacy.md, Guardians). */
+const GuardianGate = lazy(() => loadChunk(() => import('@/features/auth/guardian/guardian-gate')));
 
 export default function Shell() {
   const hasUser = useSession((st) => !!st.user);
@@ -38,6 +40,11 @@ export default function Shell() {
         <ChatWidgetContext.Provider value={ChatWidget}>
           <ChatPrepareContext.Provider value={prepareChat}>
             <IdentityGuard>
+              {hasUser && (
+                <Suspense fallback={null}>
+                  <GuardianGate />
+                </Suspense>
+              )}
               <RootLayout />
               {hasUser && (
                 <Suspense fallback={null}>

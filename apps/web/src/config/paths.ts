@@ -56,6 +56,9 @@ export const paths = {
   /** 《用户服务协议》 and 《隐私政策》 (docs/privacy.md). */
   terms: '/terms',
   privacy: '/privacy',
+  /** A pupil under 14: the guardian step; a guardian: the 监护人 page (docs/privacy.md, Guardians). */
+  guardianConsent: '/guardian-consent',
+  guardian: '/guardian',
   /** The reading activity (docs/prize.md): `?activityCode=`; the activity banner links here. */
   activity: '/activity',
   zjhAuth: '/zjhAuth',
@@ -113,6 +116,8 @@ export const paths = {
     /** 《用户服务协议》 and 《隐私政策》 on the phone. */
     terms: '/mobileH5/terms',
     privacy: '/mobileH5/privacy',
+    guardianConsent: '/mobileH5/guardian-consent',
+    guardian: '/mobileH5/guardian',
   },
 } as const;
 

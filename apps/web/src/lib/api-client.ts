@@ -4,7 +4,8 @@
  * - empty GET parameters dropped; JSON bodies by default (the exact string sent is signed);
  * - offline: '请连接网络使用' for 3 s and the request is rejected;
  * - body code ≠ 200: msg for 3 s unless `silent`; HTTP 302 follows Location;
- * - 401: silent logout; 403: msg (not on mobile routes), logout, replace to login with redirect after 1 s;
+ * - 401: silent logout; 403: msg (not on mobile routes), logout, replace to login with redirect after 1 s,
+ *   except AUTH.GUARDIAN_REQUIRED (a browse-only pupil): msg only, the session stays;
  * - 404: '网络请求不存在' (not on mobile routes); other statuses: msg with a description for 5 s;
  * - SIGN.EXPIRED: the clock offset is corrected from the `Date` header and the request retried once.
  * `request()` resolves to the envelope's `data`; failures reject with ApiError.
@@ -189,6 +190,10 @@ export async function handleError(error: AxiosError): Promise<AxiosResponse> {
   }
   if (status === 401) {
     sessionHooks.onUnauthorized();
+  } else if (status === 403 && code === ErrorCode.AUTH_GUARDIAN_REQUIRED) {
+    // A pupil under 14 awaiting a guardian's consent stays logged in: the message says why, and the
+    // shell's banner leads to the guardian step (docs/privacy.md, Guardians).
+    if (!silent) notifier.error(msg, TOAST_SECONDS.error);
   } else if (status === 403) {
     if (!mobile) notifier.error(msg, TOAST_SECONDS.error);
     sessionHooks.onForbidden();

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { SMS_PURPOSES, USER_STATUSES } from '../vocabulary';
 import { IDENTITIES, PLATFORM, PROFILE_IDENTITIES } from '../constants';
 import { LIMITS } from '../limits';
+import { GuardianMessages } from '../guardian';
 import { consentVersionField } from './consent';
 import { CONTROL_CHARS_MESSAGE, idField, isPlainText, plainText, safeLink } from './common';
 
@@ -54,6 +55,16 @@ export const newPasswordField = z
 /** A password being checked (login, old password): only bounded, never policy-checked. */
 export const passwordField = z.string().min(1, '请输入密码').max(LIMITS.password.max, '密码不正确');
 
+/**
+ * A student's birth year (a whole number); the upper bound, the current Beijing year less
+ * LIMITS.birthYear.minAge, is checked on the server against its clock.
+ */
+export const birthYearField = z
+  .number({ message: GuardianMessages.birthYear })
+  .int(LIMITS.birthYear.message)
+  .min(LIMITS.birthYear.min, LIMITS.birthYear.message)
+  .max(9999, LIMITS.birthYear.message);
+
 export const identityField = z.enum(IDENTITIES, { message: '请选择身份（学生或教师）' });
 export const platformField = z.literal(PLATFORM, { message: '平台参数必须为 WEB' }).default(PLATFORM);
 
@@ -85,17 +96,24 @@ export type SmsCodeData = z.infer<typeof smsCodeData>;
 // ---- register, login, logout, password ----
 
 /** `POST /api/v1/pub/user`. */
-export const registerBody = z.object({
-  phone: phoneField,
-  smsCode: smsCodeField,
-  smsTicket: smsTicketField.optional(),
-  password: newPasswordField,
-  userName: userNameField,
-  identity: identityField.default('student'),
-  /** The version of 《用户服务协议》/《隐私政策》 the user ticked (POLICY_VERSION), else 400. */
-  consentVersion: consentVersionField,
-  platform: platformField,
-});
+export const registerBody = z
+  .object({
+    phone: phoneField,
+    smsCode: smsCodeField,
+    smsTicket: smsTicketField.optional(),
+    password: newPasswordField,
+    userName: userNameField,
+    identity: identityField.default('student'),
+    /** The version of 《用户服务协议》/《隐私政策》 the user ticked (POLICY_VERSION), else 400. */
+    consentVersion: consentVersionField,
+    /** Students only, and required of them (docs/privacy.md, Guardians); teachers send none. */
+    birthYear: birthYearField.optional(),
+    platform: platformField,
+  })
+  .refine((b) => b.identity !== 'student' || b.birthYear !== undefined, {
+    message: GuardianMessages.birthYear,
+    path: ['birthYear'],
+  });
 export type RegisterBody = z.input<typeof registerBody>;
 
 /** `POST /api/v1/pub/login` by account (phone or user name), password and image captcha. */
@@ -135,6 +153,8 @@ export const loginData = z.object({
   completed: z.boolean(),
   /** True when the user has not consented to the current 《用户服务协议》/《隐私政策》: ask before going on. */
   consentRequired: z.boolean(),
+  /** True for a pupil under 14 awaiting a guardian's consent: the account may only browse (docs/privacy.md). */
+  guardianRequired: z.boolean(),
   /** ISO time the token expires if unused (it slides on use). */
   expiresAt: z.string(),
 });

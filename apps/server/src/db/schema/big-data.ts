@@ -97,7 +97,7 @@ export const bigDataActiveByRegion = pgTable(
 );
 
 /**
- * Demo activity (migration 0024, docs/big-data.md): synthetic figures seeded with the demo content,
+ * Demo activity (migration 0025, docs/big-data.md): synthetic figures seeded with the demo content,
  * never folded from other tables; the overview adds them to the rollups and says so.
  */
 export const bigDataDemoDays = pgTable('big_data_demo_days', {

@@ -56,8 +56,20 @@ export const users = pgTable(
     /** The 《用户服务协议》/《隐私政策》 version the user accepted (POLICY_VERSION), null: never. */
     consentVersion: text('consent_version'),
     consentedAt: timestamp('consented_at', { withTimezone: true }),
+    /** A student's birth year from registration (docs/privacy.md, Guardians); null for teachers and older accounts. */
+    birthYear: integer('birth_year'),
+    /** True while a pupil under 14 awaits a guardian's consent: the session may only browse (plugins/auth.ts). */
+    guardianRequired: boolean('guardian_required').notNull().default(false),
+    /** The guardian's phone verified by an SMS code, and the policy version and time of the consent. */
+    guardianPhone: text('guardian_phone'),
+    guardianConsentVersion: text('guardian_consent_version'),
+    guardianConsentedAt: timestamp('guardian_consented_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_user_name_uq').on(sql`lower(${t.userName})`), uniqueIndex('users_phone_uq').on(t.phone)],
+  (t) => [
+    uniqueIndex('users_user_name_uq').on(sql`lower(${t.userName})`),
+    uniqueIndex('users_phone_uq').on(t.phone),
+    index('users_guardian_phone_idx').on(t.guardianPhone),
+  ],
 );
 
 /** Platforms (teaching back-office and others) a user has been granted, with the jump address. */

@@ -78,8 +78,30 @@ export async function anonymiseAccount(tx: Tx, userId: number, now: Date): Promi
       failedLoginCount: 0,
       lockedUntil: null,
       config: sql`'{}'::jsonb`,
+      birthYear: null,
+      guardianRequired: false,
+      guardianPhone: null,
+      guardianConsentVersion: null,
+      guardianConsentedAt: null,
       cancelledAt: now,
       updatedAt: now,
     })
     .where(eq(users.id, userId));
+}
+
+/**
+ * Erases an account inside `tx` (cancellation by its owner, or by its guardian): every registered
+ * eraser, then the anonymised tombstone. Answers the after-commit step (stored files); call
+ * `app.forgetSessions` and it after the commit.
+ */
+export async function eraseAccount(
+  app: FastifyInstance,
+  tx: Tx,
+  userId: number,
+  now: number,
+): Promise<() => Promise<void>> {
+  const at = new Date(now);
+  const finish = await app.eraseUser(tx, userId, at);
+  await anonymiseAccount(tx, userId, at);
+  return finish;
 }

@@ -25,6 +25,11 @@ export type AuditEvent =
   | 'admin_status'
   | 'admin_platform'
   | 'consent'
+  // guardians of pupils under 14 (docs/privacy.md, Guardians)
+  | 'guardian_consent'
+  | 'guardian_access'
+  | 'guardian_view'
+  | 'guardian_erasure'
   // third-party login (docs/identity.md)
   | 'bind'
   | 'unbind'

@@ -14,6 +14,8 @@ import { registerExternalLogin } from './external';
 import adminRoutes from './console/routes-user-status';
 import cancelRoutes from './routes-cancel';
 import consentRoutes from './routes-consent';
+import guardianRoutes from './routes-guardian';
+import guardianAccessRoutes from './routes-guardian-access';
 import profileRoutes from './routes-profile';
 import accountsPubRoutes from './routes-pub';
 import uploadRoutes from './routes-uploads';
@@ -42,6 +44,8 @@ const accountsFeature: FastifyPluginAsyncZod<AccountsOptions> = async (app, { co
   await app.register(uploadRoutes, { storage });
   await app.register(cancelRoutes);
   await app.register(consentRoutes);
+  await app.register(guardianRoutes, { sms, smsDailyBudget: config.smsDailyBudget });
+  await app.register(guardianAccessRoutes);
   await app.register(adminRoutes);
   await app.register(consoleAccounts, { serverSecret: config.urlSigningSecret });
   // Third-party login lives here so that it opens sessions with the accounts' own code (docs/identity.md).

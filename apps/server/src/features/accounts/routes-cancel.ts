@@ -6,24 +6,15 @@
  */
 import { ApiPaths, cancelAccountBody } from '@eav/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Tx } from '../../db/client';
 import { unprocessable } from '../../lib/errors';
 import { ok } from '../../lib/http';
-import { anonymiseAccount } from './account-erasure';
+import { eraseAccount } from './account-erasure';
 import { audit } from './audit';
 import { findUserById } from './service';
 import { nullEnvelope, provePassword } from './routes-common';
 import { withSmsCode } from './sms-codes';
 
 const cancelRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Runs the erasure in `tx`; answers the after-commit step. */
-  async function eraseAccount(tx: Tx, userId: number, now: number): Promise<() => Promise<void>> {
-    const at = new Date(now);
-    const finish = await app.eraseUser(tx, userId, at);
-    await anonymiseAccount(tx, userId, at);
-    return finish;
-  }
-
   app.post(
     ApiPaths.cancelAccount,
     {
@@ -46,7 +37,7 @@ const cancelRoutes: FastifyPluginAsyncZod = async (app) => {
         finish = await withSmsCode(
           app,
           { phone: user.phone, purpose: 'cancel', code: b.smsCode, ticket: b.smsTicket },
-          (tx, now) => eraseAccount(tx, user.id, now),
+          (tx, now) => eraseAccount(app, tx, user.id, now),
         );
       } else {
         try {
@@ -60,7 +51,7 @@ const cancelRoutes: FastifyPluginAsyncZod = async (app) => {
           });
           throw err;
         }
-        finish = await app.db.transaction((tx) => eraseAccount(tx, user.id, app.clock()));
+        finish = await app.db.transaction((tx) => eraseAccount(app, tx, user.id, app.clock()));
       }
       await app.forgetSessions(user.id);
       await finish();

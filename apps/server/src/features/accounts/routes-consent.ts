@@ -31,7 +31,8 @@ const consentRoutes: FastifyPluginAsyncZod = async (app) => {
     ApiPaths.userConsent,
     {
       onRequest: app.requireAuth,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      // A browse-only pupil still accepts the documents (plugins/auth.ts).
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' }, guardianExempt: true },
       schema: {
         tags: ['accounts'],
         summary: '同意当前版本的《用户服务协议》与《隐私政策》（consentVersion 须为当前版本，否则 400）',

@@ -86,6 +86,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     ApiPaths.logout,
     {
       ...auth,
+      // A browse-only pupil may always log out (plugins/auth.ts).
+      config: { guardianExempt: true },
       schema: {
         tags: ['accounts'],
         summary: '退出登录（吊销当前令牌）',

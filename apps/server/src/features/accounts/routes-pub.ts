@@ -25,11 +25,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema';
-import { conflict, unprocessable } from '../../lib/errors';
+import { badRequest, conflict, unprocessable } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import { assertWithinWindow } from '../../lib/rate-limit-store';
 import { audit, auditLock, maskPhone } from './audit';
 import { consumeCaptcha, createCaptcha } from './captcha';
+import { birthYearFacts } from './guardian';
 import { assertPasswordAcceptable, hashPassword } from './password';
 import {
   checkPassword,
@@ -146,6 +147,8 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
       },
       async (request) => {
         const { phone, purpose, captchaKey, captchaCode } = request.query;
+        // A guardian's consent code goes out only through the pupil's session (routes-guardian.ts).
+        if (purpose === 'guardian') throw badRequest('验证码用途无效');
         const now = app.clock();
         if (!(await consumeCaptcha(app.db, captchaKey, captchaCode, now))) throw captchaInvalid();
         const user = await findUserByPhone(app.db, phone);
@@ -179,6 +182,7 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
     },
     async (request) => {
       const b = request.body;
+      const born = birthYearFacts(b.identity, b.birthYear, app.clock());
       assertPasswordAcceptable(b.password, { phone: b.phone, userName: b.userName });
       if (await findUserByPhone(app.db, b.phone))
         throw conflict('该手机号已注册，请直接登录', ErrorCode.AUTH_PHONE_TAKEN);
@@ -205,6 +209,7 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
               // The schema let only the current version through (consentVersionField).
               consentVersion: b.consentVersion,
               consentedAt: new Date(now),
+              ...born,
               createdAt: new Date(now),
               updatedAt: new Date(now),
             })
@@ -224,7 +229,7 @@ const accountsPubRoutes: FastifyPluginAsyncZod<PubRoutesOptions> = async (app, o
         event: 'register',
         result: 'success',
         userId: result.user.id,
-        detail: { identity: b.identity, consentVersion: b.consentVersion },
+        detail: { identity: b.identity, consentVersion: b.consentVersion, guardianRequired: born.guardianRequired },
       });
       await audit(app.db, request, {
         event: 'login',

@@ -140,6 +140,7 @@ export function loginData(u: UserRow, session: { token: string; expiresAt: Date 
     zsVerified: u.zsVerified,
     completed: missingProfileFields(u).length === 0,
     consentRequired: consentRequired(u.consentVersion),
+    guardianRequired: u.guardianRequired,
     expiresAt: session.expiresAt.toISOString(),
   };
 }

@@ -67,10 +67,13 @@ const BEIJING_OFFSET_MS = 8 * HOUR;
 /** Start (ms) of the Beijing calendar day of `now`: the SMS budget's day, as the vendors bill. */
 const beijingDayStart = (now: number) => Math.floor((now + BEIJING_OFFSET_MS) / DAY) * DAY - BEIJING_OFFSET_MS;
 
-/** The gauges of the SMS budget on /metrics, one pair per app (each app has its own registry). */
-const budgetGauges = new WeakMap<FastifyInstance, { used: Gauge; budget: Gauge }>();
+/**
+ * The gauges of the SMS budget on /metrics, one pair per metrics registry (each app has its own;
+ * keyed by the registry, since every plugin context that sends codes sees another `app` object).
+ */
+const budgetGauges = new WeakMap<object, { used: Gauge; budget: Gauge }>();
 function gaugesOf(app: FastifyInstance) {
-  let g = budgetGauges.get(app);
+  let g = budgetGauges.get(app.metrics.registry);
   if (!g) {
     const registers = [app.metrics.registry];
     g = {
@@ -85,19 +88,20 @@ function gaugesOf(app: FastifyInstance) {
         registers,
       }),
     };
-    budgetGauges.set(app, g);
+    budgetGauges.set(app.metrics.registry, g);
   }
   return g;
 }
 
 /**
  * The stored hash: 32 hex of SHA-256 of the ticket secret, then 32 hex of SHA-256 of
- * phone:purpose:code. Each half is a 128-bit check; a wrong ticket and a wrong code are told apart
- * without a second column.
+ * phone:purpose:code (phone:purpose:scope:code for a scoped code). Each half is a 128-bit check; a
+ * wrong ticket and a wrong code are told apart without a second column. A scope (a guardian code's
+ * pupil) binds the code to whoever asked for it: the same code checked under another scope fails.
  */
 const ticketHalf = (secret: string) => sha256Hex(`sms-ticket:${secret}`).slice(0, 32);
-const codeHalf = (phone: string, purpose: SmsPurpose, code: string) =>
-  sha256Hex(`${phone}:${purpose}:${code}`).slice(0, 32);
+const codeHalf = (phone: string, purpose: SmsPurpose, code: string, scope?: string) =>
+  sha256Hex(scope === undefined ? `${phone}:${purpose}:${code}` : `${phone}:${purpose}:${scope}:${code}`).slice(0, 32);
 
 /** The code id and secret of a well-formed ticket, else null. */
 export function parseSmsTicket(ticket: string): { id: number; secret: string } | null {
@@ -123,7 +127,8 @@ export const smsInvalid = () => unprocessable('短信验证码错误或已失效
  * Checks the send limits (per phone whatever the source, the source's flood ceiling, the global
  * daily budget `dailyBudget`), stores a new code (superseding older live codes the same source
  * asked for the same phone and purpose) and sends it. Answers seconds until expiry and until the
- * next send is allowed, and the flow ticket the check must present. From SMS_LIMITS.budgetWarnShare
+ * next send is allowed, and the flow ticket the check must present. A `scope` binds the code to
+ * the checks that present the same scope (SmsProof.scope). From SMS_LIMITS.budgetWarnShare
  * of the budget every send logs a warning; the gauges eav_sms_sent_today and eav_sms_daily_budget
  * show it on /metrics.
  * @throws 429 AUTH.SMS_TOO_FREQUENT (data.retryAfter in s) for the per-phone limits, 429
@@ -137,6 +142,7 @@ export async function sendSmsCode(
   phone: string,
   purpose: SmsPurpose,
   dailyBudget: number,
+  scope?: string,
 ): Promise<{ expiresIn: number; resendIn: number; smsTicket: string }> {
   const now = app.clock();
   const source = request.ip;
@@ -204,7 +210,7 @@ export async function sendSmsCode(
       .values({
         phone,
         purpose,
-        codeHash: ticketHalf(secret) + codeHalf(phone, purpose, code),
+        codeHash: ticketHalf(secret) + codeHalf(phone, purpose, code, scope),
         ip: source,
         createdAt: new Date(now),
         expiresAt: new Date(now + LIMITS.smsCodeTtlSeconds * 1000),
@@ -236,6 +242,8 @@ export interface SmsProof {
   code: string;
   /** The `smsTicket` of the send; without it only the per-phone budget for ticketless checks applies. */
   ticket?: string | undefined;
+  /** The scope the code was sent under (`sendSmsCode`), if any. */
+  scope?: string | undefined;
 }
 
 const live = (now: number) =>
@@ -252,7 +260,7 @@ const live = (now: number) =>
  * code can match; without one, any live code of phone and purpose.
  */
 export async function consumeSmsCode(tx: Tx | Db, proof: SmsProof, now: number): Promise<boolean> {
-  const { phone, purpose, code } = proof;
+  const { phone, purpose, code, scope } = proof;
   const bound = { phone: eq(smsCodes.phone, phone), purpose: eq(smsCodes.purpose, purpose) };
   if (proof.ticket !== undefined) {
     const t = parseSmsTicket(proof.ticket);
@@ -265,7 +273,7 @@ export async function consumeSmsCode(tx: Tx | Db, proof: SmsProof, now: number):
           eq(smsCodes.id, t.id),
           bound.phone,
           bound.purpose,
-          eq(smsCodes.codeHash, ticketHalf(t.secret) + codeHalf(phone, purpose, code)),
+          eq(smsCodes.codeHash, ticketHalf(t.secret) + codeHalf(phone, purpose, code, scope)),
           live(now),
         ),
       )
@@ -279,7 +287,7 @@ export async function consumeSmsCode(tx: Tx | Db, proof: SmsProof, now: number):
       and(
         bound.phone,
         bound.purpose,
-        sql`right(${smsCodes.codeHash}, 32) = ${codeHalf(phone, purpose, code)}`,
+        sql`right(${smsCodes.codeHash}, 32) = ${codeHalf(phone, purpose, code, scope)}`,
         live(now),
       ),
     )

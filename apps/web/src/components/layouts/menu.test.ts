@@ -42,6 +42,8 @@ const EXPECTED: Record<string, MenuKey | null> = {
   '/copyRight': null,
   '/terms': null,
   '/privacy': null,
+  '/guardian-consent': null,
+  '/guardian': null,
   '/zjhAuth': null,
   '/bindAccount': null,
   '/mobile/login': null,

@@ -1,14 +1,14 @@
 /**
- * 注册: identity (学生/教师), phone, image captcha + SMS code (purpose `register`), user name,
+ * 注册: identity (学生/教师), a student's birth year (docs/privacy.md, Guardians), phone, image captcha + SMS code (purpose `register`), user name,
  * password and its confirmation, and the consent checkbox (unticked; the documents open in a new tab).
  * Platform WEB and the consent version are added by the call.
  */
-import type { Identity, LoginData } from '@eav/contract';
-import { Checkbox, Form, Input, Radio } from 'antd';
+import { LIMITS, type Identity, type LoginData } from '@eav/contract';
+import { Checkbox, Form, Input, Radio, Select } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { PrivacyLink, TermsLink } from '@/components/policy-links';
 import { useRegisterSubmit } from '../hooks/use-auth-calls';
-import { rules } from '../utils/rules';
+import { latestBirthYear, rules } from '../utils/rules';
 import { NewPasswordFields, PhoneCaptchaSmsFields } from './auth-fields';
 import { AuthForm } from './auth-form';
 import styles from './auth.module.css';
@@ -22,11 +22,20 @@ interface Values {
   password: string;
   confirm: string;
   consent: boolean;
+  birthYear?: number;
+}
+
+/** The years a registering student may choose, newest first (LIMITS.birthYear). */
+function birthYearOptions() {
+  const years: { value: number; label: string }[] = [];
+  for (let y = latestBirthYear(); y >= LIMITS.birthYear.min; y--) years.push({ value: y, label: `${y} 年` });
+  return years;
 }
 
 export function RegisterForm({ onSuccess }: { onSuccess: (data: LoginData) => Promise<void> }) {
   const [form] = Form.useForm<Values>();
   const submit = useRegisterSubmit(form, onSuccess);
+  const identity = Form.useWatch('identity', form);
 
   return (
     <AuthForm form={form} label="注册" submit={submit} submitText="注册并登录" initialValues={{ identity: 'student' }}>
@@ -36,6 +45,22 @@ export function RegisterForm({ onSuccess }: { onSuccess: (data: LoginData) => Pr
           <Radio.Button value="teacher">我是教师</Radio.Button>
         </Radio.Group>
       </Form.Item>
+      {identity !== 'teacher' && (
+        <Form.Item
+          name="birthYear"
+          rules={rules.birthYear}
+          extra="未满 14 周岁的学生注册后，需监护人通过短信验证同意后才能使用全部功能"
+        >
+          <Select
+            showSearch
+            placeholder="出生年份"
+            aria-label="出生年份"
+            options={birthYearOptions()}
+            optionFilterProp="label"
+            data-testid="register-birth-year"
+          />
+        </Form.Item>
+      )}
       <PhoneCaptchaSmsFields purpose="register" onFormError={submit.setFormError} />
       <Form.Item name="userName" rules={rules.userName} extra="2-20 位中文、字母、数字或下划线，不能为纯数字">
         <Input

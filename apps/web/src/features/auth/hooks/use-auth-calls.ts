@@ -76,6 +76,8 @@ interface RegisterValues {
   password: string;
   /** The consent checkbox; the form's rule lets only a ticked one through. */
   consent?: boolean;
+  /** A student's birth year as typed or chosen (docs/privacy.md, Guardians). */
+  birthYear?: number | string;
 }
 
 /** 注册, then logged in. */
@@ -94,6 +96,7 @@ export function useRegisterSubmit(form: FieldErrorTarget, onSuccess: OnLogin): P
           password: v.password,
           // Without the tick the server refuses (400) with its own message; the form rule asks first.
           consentVersion: v.consent ? POLICY_VERSION : '',
+          ...(v.birthYear !== undefined && v.birthYear !== '' ? { birthYear: Number(v.birthYear) } : {}),
         }),
       ),
   });

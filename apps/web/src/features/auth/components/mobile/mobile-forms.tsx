@@ -98,6 +98,25 @@ export function MobileRegisterForm({
           />
         </Form.Item>
       )}
+      <Form.Item noStyle dependencies={['identity']}>
+        {() =>
+          (form.getFieldValue('identity') as string[] | undefined)?.[0] !== 'teacher' && (
+            <Form.Item
+              name="birthYear"
+              rules={rules.birthYear}
+              description="未满 14 周岁的学生注册后，需监护人短信验证同意后才能使用全部功能"
+            >
+              <Input
+                placeholder="出生年份（4 位数字，如 2014）"
+                inputMode="numeric"
+                maxLength={4}
+                clearable
+                aria-label="出生年份"
+              />
+            </Form.Item>
+          )
+        }
+      </Form.Item>
       <MobilePhoneCaptchaSmsFields form={form} purpose="register" onFormError={submit.setFormError} />
       <Form.Item name="userName" rules={rules.userName}>
         <Input
