@@ -1,7 +1,8 @@
 /**
  * 浏览记录 (docs/api.md): opening a textbook records it for the reader; the list is the owner's only
  * (another user's is a 404 and never leaks), newest first, paged, one entry per item, without items
- * that are gone; the owner can clear it, and account cancellation erases it.
+ * that are gone; the owner can clear it, and account cancellation erases it. Nothing is kept of a
+ * pupil awaiting a guardian's consent.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { ApiPaths, type BrowseHistoryItem, type Paged } from '@eav/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browseHistory, textbooks } from '../src/db/schema';
+import { browseHistory, textbooks, users } from '../src/db/schema';
 import { importTextbooks } from '../src/features/textbooks/importer';
 import { recordBrowse } from '../src/lib/browse-history';
 import { api, testConfig, useTestApp } from './helpers';
@@ -55,7 +56,13 @@ describe('浏览记录', () => {
     expect((await api(t.app, { method: 'GET', url: ApiPaths.textbookRead(ids[2]!) })).statusCode).toBe(200);
 
     // Reopening moves a book to the top instead of adding a second entry.
-    await recordBrowse(t.database.db, reader.id, 'textbook', ids[0]!, new Date(Date.now() + 60_000));
+    await recordBrowse(
+      t.database.db,
+      { id: reader.id, guardianRequired: false },
+      'textbook',
+      ids[0]!,
+      new Date(Date.now() + 60_000),
+    );
     const mine = await history(reader);
     expect(mine.status).toBe(200);
     expect(mine.data.items.map((i) => [i.kind, i.itemId, i.title])).toEqual([
@@ -83,10 +90,24 @@ describe('浏览记录', () => {
     expect((await api(t.app, { method: 'GET', url: ApiPaths.userHistory(reader.id) })).statusCode).toBe(401);
   });
 
+  it('keeps nothing of a pupil awaiting a guardian’s consent until the guardian agrees', async () => {
+    const pupil = await createUser(t.database.db);
+    await t.database.db.update(users).set({ guardianRequired: true }).where(eq(users.id, pupil.id));
+    const read = await api(t.app, { method: 'GET', url: ApiPaths.textbookRead(ids[0]!), token: pupil.token });
+    expect(read.statusCode).toBe(200);
+    expect((await history(pupil)).data).toMatchObject({ items: [], total: 0 });
+
+    // As the guardian step does: the flag lifted, the remembered sessions forgotten.
+    await t.database.db.update(users).set({ guardianRequired: false }).where(eq(users.id, pupil.id));
+    await t.app.forgetSessions(pupil.id);
+    await api(t.app, { method: 'GET', url: ApiPaths.textbookRead(ids[0]!), token: pupil.token });
+    expect((await history(pupil)).data.items.map((i) => i.itemId)).toEqual([ids[0]]);
+  });
+
   it('leaves out items that are gone and clears on request', async () => {
     const user = await createUser(t.database.db);
-    await recordBrowse(t.database.db, user.id, 'textbook', ids[2]!, new Date());
-    await recordBrowse(t.database.db, user.id, 'paper', 987654, new Date());
+    await recordBrowse(t.database.db, { id: user.id, guardianRequired: false }, 'textbook', ids[2]!, new Date());
+    await recordBrowse(t.database.db, { id: user.id, guardianRequired: false }, 'paper', 987654, new Date());
     expect((await history(user)).data.items.map((i) => i.itemId)).toEqual([ids[2]]);
 
     const cleared = await api(t.app, { method: 'DELETE', url: ApiPaths.userHistory(user.id), token: user.token });
@@ -97,7 +118,7 @@ describe('浏览记录', () => {
 
   it('is erased at account cancellation', async () => {
     const user = await createUser(t.database.db);
-    await recordBrowse(t.database.db, user.id, 'textbook', ids[0]!, new Date());
+    await recordBrowse(t.database.db, { id: user.id, guardianRequired: false }, 'textbook', ids[0]!, new Date());
     await t.database.db.transaction(async (tx) => {
       const finish = await t.app.eraseUser(tx, user.id, new Date());
       await finish();

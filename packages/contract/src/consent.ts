@@ -6,9 +6,9 @@
  */
 
 /** The current version of both documents (the date their text last changed). */
-export const POLICY_VERSION = '2026-11-28';
+export const POLICY_VERSION = '2026-11-29';
 /** Date shown on the documents as 生效日期. */
-export const POLICY_EFFECTIVE_DATE = '2026年11月28日';
+export const POLICY_EFFECTIVE_DATE = '2026年11月29日';
 
 /** Titles as the pages and every link name them. */
 export const POLICY_TITLES = { terms: '用户服务协议', privacy: '隐私政策' } as const;

@@ -7,14 +7,20 @@ import type { BrowseKind } from '@eav/contract';
 import type { Db } from '../db/client';
 import { browseHistory } from '../db/schema';
 
-/** Records that `userId` opened `kind` `itemId` at `now` (the app clock): one row per item, moved to the top. */
+/**
+ * Records that `user` opened `kind` `itemId` at `now` (the app clock): one row per item, moved to the
+ * top. Nothing is recorded of a pupil awaiting a guardian's consent (`guardianRequired`; docs/privacy.md,
+ * Guardians): the account only browses, and what it opens is not kept until a guardian agrees.
+ */
 export async function recordBrowse(
   db: Db,
-  userId: number,
+  user: { id: number; guardianRequired: boolean },
   kind: BrowseKind,
   itemId: number,
   now: number | Date,
 ): Promise<void> {
+  if (user.guardianRequired) return;
+  const userId = user.id;
   const at = new Date(now);
   await db
     .insert(browseHistory)

@@ -79,7 +79,7 @@ const paperRoutes: FastifyPluginAsyncZod<QuestionBankOptions> = async (app, opts
       // The answers depend on who asks: never kept by a shared cache.
       reply.header('Cache-Control', 'private, no-store');
       const user = (await request.getAuth())?.user;
-      if (user) await recordBrowse(app.db, user.id, 'paper', paper.id, app.clock());
+      if (user) await recordBrowse(app.db, user, 'paper', paper.id, app.clock());
       return ok({ ...paper, sections: await sectionsAsRead(app, request, opts, paper.sections) });
     },
   );

@@ -72,7 +72,7 @@ const fileRoutes: FastifyPluginAsyncZod<ResourcesContext> = async (app, { config
       if (row.status === 'published')
         await countEvent(app.db, row.id, user.id, request.query.purpose === 'preview' ? 'view' : 'download', now);
       if (row.status === 'published' && request.query.purpose === 'preview')
-        await recordBrowse(app.db, user.id, 'resource', row.id, now);
+        await recordBrowse(app.db, user, 'resource', row.id, now);
       const disposition = request.query.purpose === 'preview' ? 'inline' : 'attachment';
       const { url, exp } = signedResourceUrl(secret, row.id, row.format, user.id, disposition, now);
       const format = row.format as ResourceFormat;

@@ -62,7 +62,7 @@ const readerRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { conf
       if (!servableFile(book, hosts))
         throw new AppError(404, ErrorCode.TEXTBOOK_NO_ACCESS, TextbookMessages.noFile, { need: null });
       const { query, exp } = signedQuery(secret, 'textbook', book.id, user?.id ?? 0, app.clock());
-      if (user) await recordBrowse(app.db, user.id, 'textbook', book.id, app.clock());
+      if (user) await recordBrowse(app.db, user, 'textbook', book.id, app.clock());
       return ok({
         url: `/media/textbooks/${book.id}.pdf?${query}`,
         expiresAt: new Date(exp).toISOString(),

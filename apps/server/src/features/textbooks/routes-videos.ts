@@ -97,7 +97,7 @@ const videoRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { confi
       const decision = decideAccess(row.access, user, owned, 'video');
       if (!decision.allowed) throw noAccess(decision);
       const { query, exp } = signedQuery(secret, 'video', row.id, user?.id ?? 0, app.clock());
-      if (user) await recordBrowse(app.db, user.id, 'video', row.id, app.clock());
+      if (user) await recordBrowse(app.db, user, 'video', row.id, app.clock());
       return ok({
         video: toVideo(row),
         mp4Url: isHttp(row.source) ? row.source : `/media/videos/${row.id}/video.mp4?${query}`,
