@@ -29,6 +29,7 @@ const EXPECTED: Record<string, MenuKey | null> = {
   '/user/avatar': null,
   '/user/password': null,
   '/user/bindings': null,
+  '/user/history': null,
   '/activity': null,
   '/allResource': null,
   '/myBook': null,
