@@ -105,6 +105,6 @@ describe('metrics', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).metrics.enabled).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).metrics.enabled).toBe(false);
     expect(() => loadConfig({ METRICS: 'yes' })).toThrow(/METRICS/);
-    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN="short": must be at least 16/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN=\*\*\*: must be at least 16/);
   });
 });
