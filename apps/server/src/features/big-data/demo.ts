@@ -33,6 +33,12 @@ const BASE_READERS = 420;
 const GROWTH = 0.012;
 /** Reading seconds per reader and day (about 22 minutes). */
 const SECONDS_PER_READER = 1_320;
+/**
+ * Books of each 学段 the month's readers are spread over: the stage's most read by weight. Readers
+ * gather on the core subjects' books; spread over a whole catalogue (about 2,000 books) each book
+ * would have fewer readers than the public view shows, and 热门教材 and reading by 学段 would stay empty.
+ */
+const READ_BOOKS_PER_STAGE = 40;
 /** Weekends: pupils read at home, less than in class. Index = day of week, 0 = Sunday. */
 const WEEKDAY_FACTOR = [0.62, 1, 1, 1, 1, 0.95, 0.5];
 /** Share of a school day's reading per Beijing hour (class hours and evening homework). */
@@ -141,7 +147,7 @@ export const seedDemoActivity: Seeder = async ({ db, demo, clock = Date.now, log
   // Distinct readers of the month: most read on many days, so far fewer than the sum of the days.
   const monthReaders = Math.round(Math.max(...days.map((d) => d.readers)) * 3.2);
 
-  const books = await bookWeights(db);
+  const books = mostRead(await bookWeights(db));
   const bookReaders = apportion(
     monthReaders,
     books.map((b) => b.weight),
@@ -170,8 +176,23 @@ export const seedDemoActivity: Seeder = async ({ db, demo, clock = Date.now, log
   log.info({ days: days.length, books: books.length }, 'big data: demo activity seeded');
 };
 
+/** The READ_BOOKS_PER_STAGE heaviest books of each 学段, heaviest first. */
+function mostRead(books: BookWeight[]): BookWeight[] {
+  const byStage = new Map<string, BookWeight[]>();
+  for (const b of books) byStage.set(b.stage, [...(byStage.get(b.stage) ?? []), b]);
+  return [...byStage.values()]
+    .flatMap((list) => list.sort((a, b) => b.weight - a.weight).slice(0, READ_BOOKS_PER_STAGE))
+    .sort((a, b) => b.weight - a.weight);
+}
+
+interface BookWeight {
+  id: number;
+  stage: string;
+  weight: number;
+}
+
 /** The catalogue's books with their weight among readers (学科 × 学段 × a per-book jitter). */
-async function bookWeights(db: Db): Promise<{ id: number; weight: number }[]> {
+async function bookWeights(db: Db): Promise<BookWeight[]> {
   const list = rowsOf<{ id: number; subject: string; stage: string }>(
     await db.execute(
       sql`select t.id as id, s.name as subject, g.name as stage
@@ -181,6 +202,7 @@ async function bookWeights(db: Db): Promise<{ id: number; weight: number }[]> {
   );
   return list.map((b) => ({
     id: Number(b.id),
+    stage: b.stage,
     weight: (SUBJECT_WEIGHT[b.subject] ?? 1) * (STAGE_WEIGHT[b.stage] ?? 1) * jitter(`weight ${b.id}`, 0.4),
   }));
 }
