@@ -233,7 +233,9 @@ test("a disabled account's next request shows the message and lands on login wit
   request,
   allowConsoleErrors,
 }) => {
-  allowConsoleErrors(/status of 403/);
+  // The disabled account's requests answer 403; the shell's consent and guardian checks that start in
+  // the second before the page leaves for the login page answer 401 (the session is revoked).
+  allowConsoleErrors(/status of 403/, /status of 401/);
   const user = await registerByApi(request);
   await loginInBrowser(page, user.phone, user.password, '/user');
   await expect(page.getByTestId('profile-user-name')).toHaveText(user.userName);
