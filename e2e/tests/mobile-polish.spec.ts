@@ -40,7 +40,7 @@ async function coversShown(list: Locator): Promise<void> {
 }
 
 async function publicBook(): Promise<TextbookListItem> {
-  const list = await apiData<Paged<TextbookListItem>>(`${ApiPaths.textbooks}?pageSize=100`);
+  const list = await apiData<Paged<TextbookListItem>>(`${ApiPaths.textbooks}?pageSize=100&readable=true`);
   const book = list.items.find((b) => b.access === 'public' && b.hasFile && (b.pageCount ?? 0) >= 3);
   expect(book, 'the demo seed has a public book with a file').toBeDefined();
   return book!;
