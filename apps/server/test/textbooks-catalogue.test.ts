@@ -16,7 +16,20 @@ import { isImportable, readCatalogue, type CatalogueLine } from './textbooks-hel
 
 const t = useTestApp();
 const { text, lines } = readCatalogue();
-const books = lines.filter(isImportable);
+/**
+ * The file's importable books as the catalogue holds them: a line without a 出版社 takes its 版本's
+ * publisher when every line of that 版本 that names one names the same (the importer's rule, on an
+ * empty database; docs/textbooks.md).
+ */
+const books = ((all: CatalogueLine[]) => {
+  const named = new Map<string, Set<string>>();
+  for (const b of all)
+    if (b.publisher) (named.get(b.edition!) ?? named.set(b.edition!, new Set()).get(b.edition!)!).add(b.publisher);
+  return all.map((b) => {
+    const only = b.publisher ? null : named.get(b.edition!);
+    return only?.size === 1 ? { ...b, publisher: [...only][0]! } : b;
+  });
+})(lines.filter(isImportable));
 /** name → id per dictionary kind, filled after the import. */
 const ids: Record<string, Map<string, number>> = {};
 
