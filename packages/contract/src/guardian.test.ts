@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { beijingYear, maskedPhone, mayBeUnderGuardianAge } from './guardian';
+import { beijingYear, mayBeUnderGuardianAge } from './guardian';
+import { maskPhone } from './phone';
 
 /** 2027-01-01 00:30 in Beijing is still 2026-12-31 in UTC. */
 const NEW_YEAR_BEIJING = Date.UTC(2026, 11, 31, 16, 30);
@@ -18,9 +19,9 @@ describe('mayBeUnderGuardianAge', () => {
   });
 });
 
-describe('maskedPhone', () => {
+describe('maskPhone', () => {
   it('keeps the first three and last four digits', () => {
-    expect(maskedPhone('13812345678')).toBe('138****5678');
-    expect(maskedPhone('123')).toBe('***');
+    expect(maskPhone('13812345678')).toBe('138****5678');
+    expect(maskPhone('123')).toBe('***');
   });
 });

@@ -29,11 +29,6 @@ export function beijingYear(nowMs: number): number {
   return now.year();
 }
 
-/** 138****0001: how a guardian's phone is shown anywhere (web, answers, audit). */
-export function maskedPhone(phone: string): string {
-  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '***';
-}
-
 export const GuardianMessages = {
   ownPhone: '监护人手机号不能是你自己的注册手机号，请填写家长的手机号',
   pupilPhone: '该手机号属于一名未满 14 周岁的学生账号，不能作为监护人手机号',

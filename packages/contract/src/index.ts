@@ -15,6 +15,7 @@ export * from './beijing-time';
 export * from './csv';
 export * from './consent';
 export * from './guardian';
+export * from './phone';
 export * from './device';
 export * from './console';
 export * from './schemas/common';

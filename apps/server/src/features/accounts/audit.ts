@@ -6,6 +6,7 @@
  * `code_batch:3`) and the values before and after; every feature writes them through `operatorAudit`,
  * which app.ts hands them as a plugin option.
  */
+import { maskPhone } from '@eav/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
@@ -62,11 +63,6 @@ export interface AuditEntry {
    * not keep the person's network trail (docs/accounts.md, Erasure).
    */
   anonymous?: boolean;
-}
-
-/** 138****0001: phones in audit subjects are masked (the user id identifies known users). */
-export function maskPhone(phone: string): string {
-  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '***';
 }
 
 /** Writes one audit row from the request's IP and user agent, at the app clock's time. */

@@ -8,7 +8,7 @@ import {
   ErrorCode,
   GuardianMessages,
   LIMITS,
-  maskedPhone,
+  maskPhone,
   mayBeUnderGuardianAge,
   type GuardianPupilSummary,
   type GuardianStatusData,
@@ -45,7 +45,7 @@ export function guardianStatusOf(u: UserRow): GuardianStatusData {
   return {
     guardianRequired: u.guardianRequired,
     birthYear: u.birthYear,
-    guardianPhone: u.guardianPhone ? maskedPhone(u.guardianPhone) : null,
+    guardianPhone: u.guardianPhone ? maskPhone(u.guardianPhone) : null,
     consentVersion: u.guardianConsentVersion,
     consentedAt: u.guardianConsentedAt ? u.guardianConsentedAt.toISOString() : null,
   };
@@ -128,7 +128,7 @@ export async function pupilSummary(db: Db | Tx, u: UserRow, now: number): Promis
   return {
     userId: u.id,
     userName: u.userName,
-    phone: u.phone ? maskedPhone(u.phone) : null,
+    phone: u.phone ? maskPhone(u.phone) : null,
     identity: u.identity,
     birthYear: u.birthYear,
     realName: u.realName,

@@ -15,13 +15,13 @@ import {
   guardianPupilsBody,
   guardianPupilsData,
   LIMITS,
-  maskedPhone,
+  maskPhone,
 } from '@eav/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import { eraseAccount } from './account-erasure';
-import { audit, maskPhone } from './audit';
+import { audit } from './audit';
 import { guardianPhoneOf, openGuardianAccess, pupilSummary, pupilsOfGuardian } from './guardian';
 import { nullEnvelope } from './routes-common';
 import { findUserById } from './service';
@@ -74,7 +74,7 @@ const guardianAccessRoutes: FastifyPluginAsyncZod = async (app) => {
           userId: p.id,
           subject: maskPhone(phone),
         });
-      return ok({ guardianPhone: maskedPhone(phone), pupils: summaries });
+      return ok({ guardianPhone: maskPhone(phone), pupils: summaries });
     },
   );
 

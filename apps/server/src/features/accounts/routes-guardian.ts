@@ -13,13 +13,14 @@ import {
   guardianConsentBody,
   guardianStatusData,
   smsCodeData,
+  maskPhone,
 } from '@eav/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { ok } from '../../lib/http';
-import { audit, maskPhone } from './audit';
+import { audit } from './audit';
 import { assertGuardianPhone, guardianScope, guardianStatusOf } from './guardian';
 import { findUserById } from './service';
 import type { SmsProvider } from './sms';

@@ -20,6 +20,7 @@ import {
   smsCodeData,
   smsCodeQuery,
   type LoginData,
+  maskPhone,
 } from '@eav/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,7 +29,7 @@ import { users } from '../../db/schema';
 import { badRequest, conflict, unprocessable } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import { assertWithinWindow } from '../../lib/rate-limit-store';
-import { audit, auditLock, maskPhone } from './audit';
+import { audit, auditLock } from './audit';
 import { consumeCaptcha, createCaptcha } from './captcha';
 import { birthYearFacts } from './guardian';
 import { assertPasswordAcceptable, hashPassword } from './password';

@@ -2,9 +2,8 @@
  * The console's view of a user row (docs/console.md, 用户): the columns read for the list and the
  * detail, and the row as answered (phone masked, a lock shown only while it holds).
  */
-import type { AdminUserRow } from '@eav/contract';
+import { maskPhone, type AdminUserRow } from '@eav/contract';
 import { users } from '../../../db/schema';
-import { maskPhone } from '../audit';
 import type { UserRow } from '../service';
 
 /** Columns of `users` the list, the export and the detail read. */

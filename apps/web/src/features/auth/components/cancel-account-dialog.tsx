@@ -3,6 +3,7 @@
  * acknowledgement, and confirms by an SMS code to the account's phone or by the login password.
  * On success the local session is cleared and the browser goes to `/` (docs/product.md §4, log out).
  */
+import { maskPhone } from '@eav/contract';
 import { Alert, App, Button, Checkbox, Form, Input, Modal, Radio, Typography } from 'antd';
 import { ExclamationCircleFilled } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,10 +23,6 @@ interface Values {
   smsTicket?: string;
   password?: string;
   acknowledged: boolean;
-}
-
-function maskPhone(phone: string): string {
-  return phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
 }
 
 function SmsConfirm({ phone, onFormError }: { phone: string; onFormError: (msg: string) => void }) {

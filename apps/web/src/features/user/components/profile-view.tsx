@@ -3,6 +3,7 @@
  * when fields are missing, and the profile as a list with an edit mode. Loading, error and
  * retry states included.
  */
+import { maskPhone } from '@eav/contract';
 import { Alert, Button, Descriptions, Result, Skeleton, Tag } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useState } from 'react';
@@ -24,8 +25,8 @@ const FIELD_LABELS: Record<string, string> = {
   subjectId: '任教学科',
 };
 
-function maskPhone(phone: string | null): string {
-  return phone ? phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2') : '未绑定';
+function shownPhone(phone: string | null): string {
+  return phone ? maskPhone(phone) : '未绑定';
 }
 
 function Empty({ children }: { children: string | null | undefined }) {
@@ -80,7 +81,7 @@ export function ProfileView({ userId }: { userId: number }) {
               {p.completed ? <Tag color="success">资料已完善</Tag> : <Tag>资料待完善</Tag>}
             </h2>
             <div className={styles.heroMeta}>
-              <span>手机号：{maskPhone(p.phone)}</span>
+              <span>手机号：{shownPhone(p.phone)}</span>
               <span>注册时间：{beijingFormat(p.createdAt, 'YYYY/M/D')}</span>
             </div>
           </div>
@@ -123,7 +124,7 @@ export function ProfileView({ userId }: { userId: number }) {
             <Descriptions.Item label="真实姓名">
               <Empty>{p.realName}</Empty>
             </Descriptions.Item>
-            <Descriptions.Item label="手机号">{maskPhone(p.phone)}</Descriptions.Item>
+            <Descriptions.Item label="手机号">{shownPhone(p.phone)}</Descriptions.Item>
             <Descriptions.Item label="所在地区">
               <Empty>{p.region}</Empty>
             </Descriptions.Item>
