@@ -4,9 +4,9 @@
  * details come from config/site.ts, as on the desktop footer and chat panel.
  */
 import { MailOutlined, PhoneOutlined } from '@ant-design/icons';
-import { List, NavBar } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { List } from 'antd-mobile';
 import { useChatPanel } from '@/components/layouts/chat-context';
+import { H5Page } from '@/components/layouts/h5-page';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { isServiceOpen } from '@/lib/service-hours';
@@ -14,22 +14,12 @@ import styles from './contact-us.module.css';
 import { ROW_ACTION_ROW, RowLink } from '@/components/ui/row-action';
 
 export default function MobileContactUsRoute() {
-  const navigate = useNavigate();
   const online = isServiceOpen();
   const openChat = useChatPanel((s) => s.setOpen);
   const tel = site.contact.hotline.replace(/[^\d+]/g, '');
   const mail = `mailto:${site.contact.email}?subject=${encodeURIComponent(`${site.platformName} 咨询`)}`;
   return (
-    <div className={styles.page}>
-      <NavBar
-        className={styles.nav}
-        // antd-mobile marks its back text aria-hidden, leaving its role=button nameless: `left` names it.
-        left={<span className="eav-visually-hidden">返回</span>}
-        onBack={() => (window.history.length > 1 ? void navigate(-1) : void navigate(paths.mobile.home))}
-      >
-        <h1 className={styles.title}>联系我们</h1>
-      </NavBar>
-
+    <H5Page title="联系我们">
       <section className={styles.card} aria-labelledby="contact-hours">
         <h2 id="contact-hours">服务时间</h2>
         <p className={online ? styles.online : styles.offline} data-testid="contact-status">
@@ -91,6 +81,6 @@ export default function MobileContactUsRoute() {
         <br />
         业务指导：{site.organisers.guidance}
       </p>
-    </div>
+    </H5Page>
   );
 }

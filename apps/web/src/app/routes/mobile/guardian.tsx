@@ -1,22 +1,11 @@
 /** 监护人服务 on the phone (/mobileH5/guardian, docs/privacy.md, Guardians). */
-import { NavBar } from 'antd-mobile';
-import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
+import { H5Page } from '@/components/layouts/h5-page';
 import { MobileGuardianAccess } from '@/features/auth/guardian/mobile-guardian-access';
-import styles from '@/features/auth/guardian/guardian-mobile.module.css';
 
 export default function MobileGuardianRoute() {
-  const navigate = useNavigate();
   return (
-    <div className={styles.page}>
-      <NavBar
-        className={styles.nav}
-        left={<span className="eav-visually-hidden">返回</span>}
-        onBack={() => (window.history.length > 1 ? void navigate(-1) : void navigate(paths.mobile.home))}
-      >
-        <h1 className={styles.title}>监护人服务</h1>
-      </NavBar>
+    <H5Page title="监护人服务">
       <MobileGuardianAccess />
-    </div>
+    </H5Page>
   );
 }
