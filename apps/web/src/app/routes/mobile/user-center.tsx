@@ -3,6 +3,7 @@
  * (favourites), my homework and classes (智慧教学), account bindings, settings and log out. A visitor
  * gets a login prompt. antd-mobile only; the pieces come from their features.
  */
+import { maskPhone } from '@eav/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, DotLoading, List, Tag, Toast } from 'antd-mobile';
 import { UserOutline } from 'antd-mobile-icons';
@@ -204,7 +205,7 @@ export default function MobileUserCenterRoute() {
           </h1>
           <p className={styles.heroMeta}>
             {identity}
-            {user.phone ? ` · ${user.phone}` : ''}
+            {user.phone ? ` · ${maskPhone(user.phone)}` : ''}
           </p>
         </div>
       </header>
