@@ -19,6 +19,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FileStorageConfig } from '../config';
 import { contentDisposition, validKey, type ResourceStorage, type ServeOptions } from './storage';
 
 /** How long a presigned download URL is valid, s. */
@@ -41,19 +42,13 @@ function signingDate(now: number): Date {
 /** Part size of multipart uploads (bytes); files up to it go up in one PUT. */
 export const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
 
-/** Connection settings of the store (FILE_STORAGE=s3, config.ts). */
-export interface S3StorageOptions {
-  endpoint: string;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
+/** Connection settings of the store (FILE_STORAGE=s3, config.ts), and where uploads wait. */
+export type S3StorageOptions = Omit<Extract<FileStorageConfig, { kind: 's3' }>, 'kind'> & {
   /** Local directory of temporary uploads (created when needed). */
   tempDir: string;
   /** Clock of the presigned URLs' signing time (ms); real time unless a test moves it. */
   now?: () => number;
-}
+};
 
 /** Whether `err` is the store's answer that the object does not exist. */
 function isMissing(err: unknown): boolean {
