@@ -73,6 +73,7 @@ async function start(): Promise<void> {
   registerSessionHooks({
     onUnauthorized: () => useSession.getState().dropToken(),
     onForbidden: () => useSession.getState().clear(),
+    onGuardianRequired: () => useSession.getState().patchUser({ guardianRequired: true }),
   });
 
   // The first screen's data and the shell load in parallel with the route's page rather than after

@@ -3,7 +3,7 @@
  * toasts, silent requests, 401/403/404/other statuses, the SIGN.EXPIRED clock correction, empty
  * GET parameters and the signature of what is actually sent.
  */
-import { SIGN_HEADERS, signRequest } from '@eav/contract';
+import { ErrorCode, SIGN_HEADERS, signRequest } from '@eav/contract';
 import MockAdapter from 'axios-mock-adapter';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiGet, apiPost, client, registerSessionHooks } from './api-client';
@@ -13,7 +13,7 @@ import { registerNotifier } from './notify';
 const mock = new MockAdapter(client);
 const desktop = { error: vi.fn(), httpError: vi.fn() };
 const mobile = { error: vi.fn(), httpError: vi.fn() };
-const hooks = { onUnauthorized: vi.fn(), onForbidden: vi.fn() };
+const hooks = { onUnauthorized: vi.fn(), onForbidden: vi.fn(), onGuardianRequired: vi.fn() };
 const nav = vi.fn();
 
 function header(config: { headers?: unknown }, name: string): string {
@@ -109,6 +109,18 @@ describe('HTTP statuses', () => {
     expect(hooks.onForbidden).not.toHaveBeenCalled();
     expect(desktop.error).not.toHaveBeenCalled();
     expect(desktop.httpError).not.toHaveBeenCalled();
+    expect(nav).not.toHaveBeenCalled();
+  });
+
+  it('403 AUTH.GUARDIAN_REQUIRED marks the pupil browse-only and keeps the session', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    mock.onPost('/api/v1/x').reply(403, { code: ErrorCode.AUTH_GUARDIAN_REQUIRED, msg: '需监护人同意' });
+    await expect(apiPost('/api/v1/x', {})).rejects.toMatchObject({ status: 403 });
+    expect(hooks.onGuardianRequired).toHaveBeenCalledTimes(1);
+    expect(hooks.onForbidden).not.toHaveBeenCalled();
+    expect(hooks.onUnauthorized).not.toHaveBeenCalled();
+    expect(desktop.error).toHaveBeenCalledWith('需监护人同意', 3);
+    vi.advanceTimersByTime(2000);
     expect(nav).not.toHaveBeenCalled();
   });
 

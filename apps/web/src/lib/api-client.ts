@@ -62,8 +62,10 @@ export interface SessionHooks {
   onUnauthorized(): void;
   /** 403: full logout (the client redirects to login itself). */
   onForbidden(): void;
+  /** 403 AUTH.GUARDIAN_REQUIRED: the user is a browse-only pupil (a session stored before it knew). */
+  onGuardianRequired(): void;
 }
-let sessionHooks: SessionHooks = { onUnauthorized: () => {}, onForbidden: () => {} };
+let sessionHooks: SessionHooks = { onUnauthorized: () => {}, onForbidden: () => {}, onGuardianRequired: () => {} };
 export function registerSessionHooks(hooks: SessionHooks): void {
   sessionHooks = hooks;
 }
@@ -193,6 +195,7 @@ export async function handleError(error: AxiosError): Promise<AxiosResponse> {
   } else if (status === 403 && code === ErrorCode.AUTH_GUARDIAN_REQUIRED) {
     // A pupil under 14 awaiting a guardian's consent stays logged in: the message says why, and the
     // shell's banner leads to the guardian step (docs/privacy.md, Guardians).
+    sessionHooks.onGuardianRequired();
     if (!silent) notifier.error(msg, TOAST_SECONDS.error);
   } else if (status === 403) {
     if (!mobile) notifier.error(msg, TOAST_SECONDS.error);

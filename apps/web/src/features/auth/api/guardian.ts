@@ -14,6 +14,7 @@ import {
 } from '@eav/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/lib/api-client';
+import { useSession } from '@/stores/session';
 
 const statusKey = (userId: number) => ['user', userId, 'guardian'] as const;
 const silent = { silent: true };
@@ -39,9 +40,10 @@ export interface GuardianConsentInput {
   smsTicket: string;
 }
 
-/** The guardian's consent; the answer replaces the cached state, which removes the banner. */
+/** The guardian's consent; the answer replaces the cached state and the stored user's flag, which removes the banner. */
 export function useGuardianConsent(userId: number) {
   const queryClient = useQueryClient();
+  const patchUser = useSession((s) => s.patchUser);
   return useMutation({
     mutationFn: (v: GuardianConsentInput) =>
       apiPost<GuardianStatusData>(
@@ -49,7 +51,10 @@ export function useGuardianConsent(userId: number) {
         { ...v, consentVersion: POLICY_VERSION, agreed: true },
         silent,
       ),
-    onSuccess: (data) => queryClient.setQueryData(statusKey(userId), data),
+    onSuccess: (data) => {
+      queryClient.setQueryData(statusKey(userId), data);
+      patchUser({ guardianRequired: data.guardianRequired });
+    },
   });
 }
 
