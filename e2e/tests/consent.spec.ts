@@ -2,9 +2,9 @@
  * Consent to the 《用户服务协议》/《隐私政策》 (docs/privacy.md), desktop and H5: the documents'
  * pages, registration that refuses an unticked consent box and records the current version, and
  * the blocking dialog a logged-in user gets when their recorded consent is not the current
- * version. The old-version state is made by answering the page's first consent read with an older
- * version (the server's side of that rule is tested in apps/server/test/consent.test.ts); the
- * acceptance itself goes to the real server.
+ * version, which also asks a student account without a birth year for it. The old-version state is
+ * made by answering the page's first consent read with an older version (the server's side of that
+ * rule is tested in apps/server/test/consent.test.ts); the acceptance itself goes to the real server.
  */
 import { ApiPaths, POLICY_VERSION, type ConsentData } from '@eav/contract';
 import type { Page } from '@playwright/test';
@@ -23,8 +23,11 @@ import {
   userMenu,
 } from './accounts-helpers';
 
-/** Answers the page's first `GET userConsent` as if the user had consented to an older version. */
-async function pretendOldConsent(page: Page): Promise<void> {
+/**
+ * Answers the page's first `GET userConsent` as if the user had consented to an older version, and
+ * with `birthYearRequired` as for a student account from before registration asked for the year.
+ */
+async function pretendOldConsent(page: Page, birthYearRequired = false): Promise<void> {
   let first = true;
   await page.route(`**${ApiPaths.userConsent}`, async (route) => {
     if (route.request().method() !== 'GET' || !first) return route.fallback();
@@ -34,6 +37,8 @@ async function pretendOldConsent(page: Page): Promise<void> {
       consentVersion: '2025-01-01',
       consentedAt: '2025-01-01T00:00:00.000Z',
       consentRequired: true,
+      birthYearRequired,
+      guardianRequired: false,
     };
     await route.fulfill({ json: { code: 200, msg: 'success', data: stale } });
   });
@@ -108,6 +113,33 @@ test.describe('desktop', () => {
     const consent = await api<ConsentData>(request, 'GET', ApiPaths.userConsent, { token: user.token });
     expect(consent.data.consentRequired).toBe(false);
   });
+
+  test('a student account without a birth year chooses it in the dialog before accepting', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerByApi(request);
+    await pretendOldConsent(page, true);
+    await page.goto('/#/loginRegistration?loginStep=1');
+    await submitPasswordLogin(page, user.userName, user.password);
+    const dialog = page.getByRole('dialog', { name: '用户服务协议与隐私政策更新' });
+    await expect(dialog).toBeVisible();
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith(ApiPaths.userConsent) && r.method() === 'POST') posts.push(r.postData() ?? '');
+    });
+    await dialog.getByRole('button', { name: '同意并继续' }).click();
+    await expect(dialog.getByText('请选择出生年份', { exact: true }).last()).toBeVisible();
+    expect(posts).toEqual([]);
+    await chooseBirthYear(page, dialog, ADULT_BIRTH_YEAR);
+    const accepted = page.waitForResponse(
+      (r) => r.url().endsWith(ApiPaths.userConsent) && r.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: '同意并继续' }).click();
+    expect((await accepted).status()).toBe(200);
+    await expect(dialog).toBeHidden();
+    expect(JSON.parse(posts[0]!)).toEqual({ consentVersion: POLICY_VERSION, birthYear: ADULT_BIRTH_YEAR });
+  });
 });
 
 test.describe('H5', () => {
@@ -148,9 +180,12 @@ test.describe('H5', () => {
     expect(consent.data).toMatchObject({ consentVersion: POLICY_VERSION, consentRequired: false });
   });
 
-  test('a user whose consent is older is asked on the phone too', async ({ page, request }) => {
+  test('a user whose consent is older is asked on the phone too, with the birth year it lacks', async ({
+    page,
+    request,
+  }) => {
     const user = await registerByApi(request);
-    await pretendOldConsent(page);
+    await pretendOldConsent(page, true);
     await page.goto('/#/mobileH5/login');
     const input = (label: string) => page.locator(`input[aria-label="${label}"]`);
     await input('手机号或用户名').fill(user.userName);
@@ -166,6 +201,9 @@ test.describe('H5', () => {
     await expect(dialog).toHaveCount(0);
     await page.goBack();
     await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: '同意并继续' }).click();
+    await expect(dialog.getByText('请选择出生年份')).toBeVisible();
+    await dialog.locator('input[aria-label="出生年份"]').fill(String(ADULT_BIRTH_YEAR));
     await dialog.getByRole('button', { name: '同意并继续' }).click();
     await expect(dialog).toHaveCount(0);
     const consent = await api<ConsentData>(request, 'GET', ApiPaths.userConsent, { token: user.token });

@@ -72,6 +72,80 @@ describe('consent at registration', () => {
       consentVersion: POLICY_VERSION,
       consentedAt: row!.consentedAt!.toISOString(),
       consentRequired: false,
+      birthYearRequired: false,
+      guardianRequired: false,
+    });
+  });
+});
+
+describe('a student account without a birth year (from before registration asked for it)', () => {
+  const consent = (token: string, body: Record<string, unknown>) =>
+    api(t.app, {
+      method: 'POST',
+      url: '/api/v1/user/consent',
+      token,
+      body: { consentVersion: POLICY_VERSION, ...body },
+    });
+
+  it('is asked for the year with consent; a pupil under 14 becomes browse-only at once, and the year is kept', async () => {
+    const u = await registerUser(t);
+    await t.app.db.update(users).set({ birthYear: null }).where(eq(users.id, u.userId));
+    const login = await passwordLogin(t.app, u.phone, u.password);
+    expect(login.json().data).toMatchObject({ consentRequired: true, guardianRequired: false });
+    const token = login.json().data.token as string;
+    expect((await api(t.app, { url: '/api/v1/user/consent', token })).json().data).toMatchObject({
+      consentVersion: POLICY_VERSION,
+      consentRequired: true,
+      birthYearRequired: true,
+    });
+    // Consent alone is not enough, nor a year out of range: 400, nothing recorded.
+    const without = await consent(token, {});
+    expect(without.statusCode).toBe(400);
+    expect(without.json().msg).toBe('请选择出生年份');
+    const future = await consent(token, { birthYear: new Date(t.clock.now).getUTCFullYear() });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().msg).toBe('请选择正确的出生年份');
+    // A writing session from before is held as soon as the year says under 14.
+    const young = new Date(t.clock.now).getUTCFullYear() - 10;
+    const given = await consent(token, { birthYear: young });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json().data).toMatchObject({
+      consentRequired: false,
+      birthYearRequired: false,
+      guardianRequired: true,
+    });
+    const write = await api(t.app, {
+      method: 'PUT',
+      url: `/api/v1/users/${u.userId}/password`,
+      token,
+      body: { oldPassword: u.password, newPassword: 'Another2026x' },
+    });
+    expect(write.statusCode).toBe(403);
+    expect(write.json().code).toBe('AUTH.GUARDIAN_REQUIRED');
+    // A second consent cannot replace the year with an older one.
+    const again = await consent(token, { birthYear: 2000 });
+    expect(again.statusCode).toBe(200);
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, u.userId));
+    expect(row).toMatchObject({ birthYear: young, guardianRequired: true });
+    const trail = await t.app.db.select().from(auditLog).where(eq(auditLog.userId, u.userId));
+    expect(trail.filter((e) => e.event === 'consent').map((e) => e.detail)).toContainEqual(
+      expect.objectContaining({ guardianRequired: true }),
+    );
+  });
+
+  it('asks nothing of a teacher without a birth year, and an older pupil stays free to write', async () => {
+    const teacher = await registerUser(t);
+    await t.app.db.update(users).set({ identity: 'teacher', birthYear: null }).where(eq(users.id, teacher.userId));
+    const tl = await passwordLogin(t.app, teacher.phone, teacher.password);
+    expect(tl.json().data.consentRequired).toBe(false);
+    const pupil = await registerUser(t);
+    await t.app.db.update(users).set({ birthYear: null }).where(eq(users.id, pupil.userId));
+    const token = (await passwordLogin(t.app, pupil.phone, pupil.password)).json().data.token as string;
+    const given = await consent(token, { birthYear: 2005 });
+    expect(given.json().data).toMatchObject({ consentRequired: false, guardianRequired: false });
+    expect((await passwordLogin(t.app, pupil.phone, pupil.password)).json().data).toMatchObject({
+      consentRequired: false,
+      guardianRequired: false,
     });
   });
 });

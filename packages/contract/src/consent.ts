@@ -18,7 +18,26 @@ export const ConsentMessages = {
   outdated: '《用户服务协议》与《隐私政策》已更新，请刷新页面后重新阅读并同意',
 } as const;
 
-/** True when a recorded consent (or none) is not to the current version. */
-export function consentRequired(consentVersion: string | null | undefined): boolean {
-  return consentVersion !== POLICY_VERSION;
+/** The account facts the consent rule reads. */
+export interface ConsentFacts {
+  consentVersion: string | null;
+  identity: string | null;
+  birthYear: number | null;
+}
+
+/**
+ * True for a student account without a birth year: one from before registration asked for it. The
+ * consent step asks for the year, so that a pupil under 14 comes under the guardian rule
+ * (docs/privacy.md, Guardians).
+ */
+export function birthYearRequired(u: ConsentFacts): boolean {
+  return u.identity === 'student' && u.birthYear === null;
+}
+
+/**
+ * True when the consent step is due: the recorded consent (or none) is not to the current version,
+ * or a student account still lacks its birth year.
+ */
+export function consentRequired(u: ConsentFacts): boolean {
+  return u.consentVersion !== POLICY_VERSION || birthYearRequired(u);
 }

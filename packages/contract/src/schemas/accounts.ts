@@ -8,7 +8,7 @@ import { SMS_PURPOSES, USER_STATUSES } from '../vocabulary';
 import { IDENTITIES, PLATFORM, PROFILE_IDENTITIES } from '../constants';
 import { LIMITS } from '../limits';
 import { GuardianMessages } from '../guardian';
-import { consentVersionField } from './consent';
+import { birthYearField, consentVersionField } from './consent';
 import { CONTROL_CHARS_MESSAGE, idField, isPlainText, plainText, safeLink } from './common';
 
 export const phoneField = z.string().trim().regex(LIMITS.phone.pattern, LIMITS.phone.message);
@@ -54,16 +54,6 @@ export const newPasswordField = z
   .refine(isPlainText, `密码${CONTROL_CHARS_MESSAGE}`);
 /** A password being checked (login, old password): only bounded, never policy-checked. */
 export const passwordField = z.string().min(1, '请输入密码').max(LIMITS.password.max, '密码不正确');
-
-/**
- * A student's birth year (a whole number); the upper bound, the current Beijing year less
- * LIMITS.birthYear.minAge, is checked on the server against its clock.
- */
-export const birthYearField = z
-  .number({ message: GuardianMessages.birthYear })
-  .int(LIMITS.birthYear.message)
-  .min(LIMITS.birthYear.min, LIMITS.birthYear.message)
-  .max(9999, LIMITS.birthYear.message);
 
 export const identityField = z.enum(IDENTITIES, { message: '请选择身份（学生或教师）' });
 export const platformField = z.literal(PLATFORM, { message: '平台参数必须为 WEB' }).default(PLATFORM);

@@ -2,18 +2,20 @@
  * Consent to the 《用户服务协议》/《隐私政策》 on the users row (docs/privacy.md): the answer shape
  * and the check of steps that need the current consent.
  */
-import { consentRequired, ErrorCode, POLICY_VERSION, type ConsentData } from '@eav/contract';
+import { birthYearRequired, consentRequired, ErrorCode, POLICY_VERSION, type ConsentData } from '@eav/contract';
 import type { Db, Tx } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { findUserById } from './service';
+import { findUserById, type UserRow } from './service';
 
 /** The consent answer for a user row. */
-export function consentOf(u: { consentVersion: string | null; consentedAt: Date | null }): ConsentData {
+export function consentOf(u: UserRow): ConsentData {
   return {
     currentVersion: POLICY_VERSION,
     consentVersion: u.consentVersion,
     consentedAt: u.consentedAt ? u.consentedAt.toISOString() : null,
-    consentRequired: consentRequired(u.consentVersion),
+    consentRequired: consentRequired(u),
+    birthYearRequired: birthYearRequired(u),
+    guardianRequired: u.guardianRequired,
   };
 }
 
@@ -23,6 +25,6 @@ export function consentOf(u: { consentVersion: string | null; consentedAt: Date 
  */
 export async function assertConsented(db: Db | Tx, userId: number): Promise<void> {
   const user = await findUserById(db, userId);
-  if (!user || consentRequired(user.consentVersion))
+  if (!user || consentRequired(user))
     throw badRequest('请先阅读并同意最新版《用户服务协议》与《隐私政策》', ErrorCode.AUTH_CONSENT_REQUIRED);
 }

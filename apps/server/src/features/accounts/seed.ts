@@ -23,9 +23,24 @@ export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_ADMIN_PASSWORD_FILE = 'demo-admin-password.txt';
 
 export const DEMO_ACCOUNTS = [
-  { phone: '13800000001', userName: 'demo_student', identity: 'student', roles: ['student'], platform: false },
-  { phone: '13800000002', userName: 'demo_teacher', identity: 'teacher', roles: ['teacher'], platform: true },
-  { phone: '13800000000', userName: 'admin', identity: 'teacher', roles: ['admin'], platform: false },
+  // The demo student is a 高中 pupil past 14, so that every feature can be tried without a guardian.
+  {
+    phone: '13800000001',
+    userName: 'demo_student',
+    identity: 'student',
+    birthYear: 2010,
+    roles: ['student'],
+    platform: false,
+  },
+  {
+    phone: '13800000002',
+    userName: 'demo_teacher',
+    identity: 'teacher',
+    birthYear: null,
+    roles: ['teacher'],
+    platform: true,
+  },
+  { phone: '13800000000', userName: 'admin', identity: 'teacher', birthYear: null, roles: ['admin'], platform: false },
 ] as const;
 
 /** Letters and digits without look-alikes (0/O/o, 1/I/l), so the password can be typed from a screen. */
@@ -92,6 +107,7 @@ export const seedDemoAccounts: Seeder = async ({ db, demo, config, log, dataDir 
           phone: a.phone,
           userName: a.userName,
           identity: a.identity,
+          birthYear: a.birthYear,
           roles: [...a.roles],
           passwordHash,
           // Demo accounts stand for people who accepted the documents at registration.

@@ -139,7 +139,7 @@ export function loginData(u: UserRow, session: { token: string; expiresAt: Date 
     personId: u.personId,
     zsVerified: u.zsVerified,
     completed: missingProfileFields(u).length === 0,
-    consentRequired: consentRequired(u.consentVersion),
+    consentRequired: consentRequired(u),
     guardianRequired: u.guardianRequired,
     expiresAt: session.expiresAt.toISOString(),
   };

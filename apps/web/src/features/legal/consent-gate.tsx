@@ -23,6 +23,12 @@ export default function ConsentGate() {
   if (userId === null || !consent.data?.consentRequired) return null;
   if (pathname === docs.terms || pathname === docs.privacy) return null;
   return (
-    <Suspense fallback={null}>{mobile ? <MobileDialog userId={userId} /> : <DesktopDialog userId={userId} />}</Suspense>
+    <Suspense fallback={null}>
+      {mobile ? (
+        <MobileDialog userId={userId} askBirthYear={consent.data.birthYearRequired} />
+      ) : (
+        <DesktopDialog userId={userId} askBirthYear={consent.data.birthYearRequired} />
+      )}
+    </Suspense>
   );
 }

@@ -3,12 +3,13 @@
  * password and its confirmation, and the consent checkbox (unticked; the documents open in a new tab).
  * Platform WEB and the consent version are added by the call.
  */
-import { LIMITS, type Identity, type LoginData } from '@eav/contract';
+import type { Identity, LoginData } from '@eav/contract';
 import { Checkbox, Form, Input, Radio, Select } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { PrivacyLink, TermsLink } from '@/components/policy-links';
+import { birthYearOptions } from '@/lib/birth-year';
 import { useRegisterSubmit } from '../hooks/use-auth-calls';
-import { latestBirthYear, rules } from '../utils/rules';
+import { rules } from '../utils/rules';
 import { NewPasswordFields, PhoneCaptchaSmsFields } from './auth-fields';
 import { AuthForm } from './auth-form';
 import styles from './auth.module.css';
@@ -23,13 +24,6 @@ interface Values {
   confirm: string;
   consent: boolean;
   birthYear?: number;
-}
-
-/** The years a registering student may choose, newest first (LIMITS.birthYear). */
-function birthYearOptions() {
-  const years: { value: number; label: string }[] = [];
-  for (let y = latestBirthYear(); y >= LIMITS.birthYear.min; y--) years.push({ value: y, label: `${y} 年` });
-  return years;
 }
 
 export function RegisterForm({ onSuccess }: { onSuccess: (data: LoginData) => Promise<void> }) {

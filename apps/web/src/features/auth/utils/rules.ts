@@ -3,16 +3,14 @@
  * refuse the same input with the same Chinese message (docs/accounts.md).
  */
 import {
-  beijingYear,
   captchaCodeField,
   ConsentMessages,
-  GuardianMessages,
-  LIMITS,
   newPasswordField,
   phoneField,
   smsCodeField,
   userNameField,
 } from '@eav/contract';
+import { birthYearRules } from '@/lib/birth-year';
 import { requiredRule, sameAsRule, zodRule, type FieldRule } from '@/lib/form-rules';
 
 export const rules = {
@@ -24,21 +22,8 @@ export const rules = {
   captchaCode: [requiredRule('请输入图形验证码'), zodRule(captchaCodeField)],
   smsCode: [requiredRule('请输入短信验证码'), zodRule(smsCodeField)],
   identity: [{ required: true, message: '请选择身份' }],
-  /**
-   * A student's birth year (docs/privacy.md, Guardians): a whole year from LIMITS.birthYear.min to
-   * the current Beijing year less LIMITS.birthYear.minAge, as the server checks it.
-   */
-  birthYear: [
-    {
-      validator: async (_rule, value) => {
-        const text = String(value ?? '').trim();
-        if (!text) throw new Error(GuardianMessages.birthYear);
-        const year = Number(text);
-        if (!/^\d{4}$/.test(text) || year < LIMITS.birthYear.min || year > latestBirthYear())
-          throw new Error(LIMITS.birthYear.message);
-      },
-    },
-  ],
+  /** A student's birth year (docs/privacy.md, Guardians), as the server checks it. */
+  birthYear: birthYearRules,
   /** The consent checkbox of 注册 (unticked by default; PIPL art. 14). */
   consent: [
     {
@@ -58,8 +43,3 @@ export const rules = {
     },
   ],
 } satisfies Record<string, FieldRule[] | ((...args: never[]) => FieldRule[])>;
-
-/** The latest birth year a registering student may give (this Beijing year less LIMITS.birthYear.minAge). */
-export function latestBirthYear(now = Date.now()): number {
-  return beijingYear(now) - LIMITS.birthYear.minAge;
-}
