@@ -60,8 +60,12 @@ const catalogue = (prefix: string, n: number) =>
 
 describe.skipIf(!shared)('import jobs across two instances', () => {
   const state = { now: T0 };
-  // One key prefix for both instances: they are one deployment.
-  const t = useTestApp({ clock: () => state.now, kvPrefix: `eavtest:${randomBytes(4).toString('hex')}:` });
+  // One configuration (one file store) and one key prefix for both instances: they are one deployment.
+  const t = useTestApp({
+    config: testConfig(),
+    clock: () => state.now,
+    kvPrefix: `eavtest:${randomBytes(4).toString('hex')}:`,
+  });
   let operator: TestUser;
   beforeAll(async () => {
     operator = await createUser(t.database.db, ['operator']);
