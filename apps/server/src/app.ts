@@ -24,6 +24,7 @@ import erasurePlugin from './plugins/erasure';
 import errorsPlugin from './plugins/errors';
 import jsonCompressionPlugin from './plugins/json-compression';
 import importJobsPlugin from './plugins/import-jobs';
+import jobQueuePlugin from './plugins/job-queue';
 import kvPlugin, { openKv } from './plugins/kv';
 import metricsPlugin from './plugins/metrics';
 import rawBodyPlugin from './plugins/raw-body';
@@ -168,8 +169,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     monotonic: options.monotonic,
     enabled: !config.cachesOff.has('read-cache'),
   });
-  // The console's import jobs, shared by every instance through kv and pub/sub.
-  await app.register(importJobsPlugin, { prefix: options.kvPrefix ?? 'eav:' });
+  // Stored files: local disk or the object store (FILE_STORAGE), one adapter for every feature. Closed
+  // after the job queue (onClose hooks run in reverse order), whose jobs may still read it.
+  const storage = createStorage(config);
+  app.addHook('onClose', () => storage.close());
+  // Background work run once across instances (decision 021), and the console's import jobs on it.
+  await app.register(jobQueuePlugin);
+  await app.register(importJobsPlugin, { prefix: options.kvPrefix ?? 'eav:', storage });
   // Before every route, so each one is timed (docs/operations.md, Metrics).
   await app.register(metricsPlugin, config.metrics);
   await app.register(rateLimit, {
@@ -197,10 +203,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       clock: () => app.clock(),
     }),
   );
-
-  // Stored files: local disk or the object store (FILE_STORAGE), one adapter for every feature.
-  const storage = createStorage(config);
-  app.addHook('onClose', () => storage.close());
 
   // Routes.
   await app.register(healthRoutes);

@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { files, users } from '../src/db/schema';
 import { UNUSED_UPLOAD_TTL_MS, UPLOAD_QUOTA, uploadsDir } from '../src/features/accounts/files';
 import { SWEEP_EVERY_MS } from '../src/features/accounts/routes-uploads';
+import { POLL_MS } from '../src/lib/job-queue';
 import { api } from './helpers';
 import { registerUser, useAccountsApp } from './accounts-helpers';
 import { photo, upload } from './upload-helpers';
@@ -214,11 +215,13 @@ describe('sweep of unused uploads', () => {
 
     t.clock.advance(UNUSED_UPLOAD_TTL_MS - 3600_000);
     const early = await t.build();
+    await early.jobQueue.settled();
     expect((await early.inject(unused.url)).statusCode).toBe(200);
     expect((await early.inject(source.url)).statusCode).toBe(200);
 
     t.clock.advance(2 * 3600_000);
     const late = await t.build();
+    await late.jobQueue.settled();
     for (const url of [unused.url, source.url]) expect((await late.inject(url)).statusCode).toBe(404);
     const left = await t.app.db.select().from(files).where(eq(files.ownerId, u.userId));
     expect(left.map((f) => f.purpose)).toEqual(['avatar']);
@@ -227,20 +230,23 @@ describe('sweep of unused uploads', () => {
     expect(profile.json().data.avatar).toBe(avatar);
   });
 
-  it('sweeps again on its interval and stops when the app closes', async () => {
+  it('sweeps again once its period passed, and stops when the app closes', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       const timersBefore = vi.getTimerCount();
       const app = await t.build();
-      // The upload sweep, the reading-credit flusher (decision 012), the chat purge and the big-data
-      // refresh each keep one interval.
-      expect(vi.getTimerCount()).toBe(timersBefore + 4);
+      await app.jobQueue.settled();
+      // The reading-credit flusher (decision 012), the big-data refresh and the job queue's poll (the
+      // upload sweep and the chat purge are its periodic tasks) each keep one interval.
+      expect(vi.getTimerCount()).toBe(timersBefore + 3);
       const u = await registerUser(t);
       const up = (await upload(app, u.token, await photo(60, 60))).json().data;
       t.clock.advance(UNUSED_UPLOAD_TTL_MS + 1000);
       expect((await app.inject(up.url)).statusCode).toBe(200);
-      await vi.advanceTimersByTimeAsync(SWEEP_EVERY_MS);
-      await expect.poll(async () => (await app.inject(up.url)).statusCode).toBe(404);
+      expect(UNUSED_UPLOAD_TTL_MS).toBeGreaterThan(SWEEP_EVERY_MS);
+      await vi.advanceTimersByTimeAsync(POLL_MS);
+      await app.jobQueue.settled();
+      expect((await app.inject(up.url)).statusCode).toBe(404);
       expect(await t.app.db.select().from(files).where(eq(files.id, up.fileId))).toHaveLength(0);
       await app.close();
       expect(vi.getTimerCount()).toBe(timersBefore);

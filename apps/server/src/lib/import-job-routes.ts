@@ -2,9 +2,10 @@
  * The three routes of a family of console import jobs (docs/console-content.md): start one from an
  * uploaded JSON Lines file (multipart `file`), read its state, follow it as server-sent events. Used
  * by the catalogue (`/api/v1/admin/catalogue/imports`) and the question bank
- * (`/api/v1/admin/question-bank/imports?kind=…`). The state comes from `app.importJobs` (shared
- * store), so every instance answers for a job any instance runs. Roles of CONSOLE_ACCESS.content;
- * the role gate answers everyone else before the body is read. Every finished job is audited.
+ * (`/api/v1/admin/question-bank/imports?kind=…`). The upload is queued through `app.importJobs` and
+ * run by the job queue on any instance; every instance answers for a job any instance runs. Roles of
+ * CONSOLE_ACCESS.content; the role gate answers everyone else before the body is read. Every ended
+ * job is audited, by the instance that ran it, with the operator and address of the upload.
  */
 import multipart from '@fastify/multipart';
 import {
@@ -21,7 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, conflict, notFound } from './errors';
 import { ok } from './http';
-import { HEARTBEAT_MS, isNewer, type ProgressFn } from './import-jobs';
+import { HEARTBEAT_MS, isNewer, type ImportOrigin, type ProgressFn } from './import-jobs';
 import type { OperatorAudit, OperatorAuditEntry } from './operator-audit';
 
 /** Largest import file an operator may upload (bytes). */
@@ -59,7 +60,7 @@ export interface ImportJobRoutesOptions {
 const pattern = (build: (id: string) => string) => build(':id').replace(`${encodeURIComponent(':')}id`, ':id');
 
 /** Reads the single multipart file part (`file`), bounded by IMPORT_FILE_LIMIT. */
-async function readUpload(request: FastifyRequest): Promise<{ text: string; fileName: string | null }> {
+async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; fileName: string | null }> {
   if (!request.isMultipart()) throw badRequest('请以 multipart/form-data 上传文件（字段 file）');
   const tooLarge = () => new AppError(413, ErrorCode.FILE_TOO_LARGE, '导入文件不能超过 64 MB');
   try {
@@ -67,7 +68,7 @@ async function readUpload(request: FastifyRequest): Promise<{ text: string; file
     if (!part) throw badRequest('请选择要上传的文件');
     const data = await part.toBuffer();
     if (part.file.truncated) throw tooLarge();
-    return { text: data.toString('utf8'), fileName: part.filename ? part.filename.slice(0, 200) : null };
+    return { data, fileName: part.filename ? part.filename.slice(0, 200) : null };
   } catch (err) {
     if (err instanceof AppError) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
@@ -75,9 +76,43 @@ async function readUpload(request: FastifyRequest): Promise<{ text: string; file
   }
 }
 
+/**
+ * What the audit reads of a request (lib/operator-audit.ts: the operator, the address and user agent,
+ * the app's clock), for a job that ends on an instance that never saw its upload.
+ */
+function uploadRequest(app: FastifyInstance, ownerId: number, origin: ImportOrigin): FastifyRequest {
+  const stand = {
+    ip: origin.ip,
+    headers: origin.userAgent ? { 'user-agent': origin.userAgent } : {},
+    auth: { user: { id: ownerId } },
+    server: app,
+  };
+  return stand as unknown as FastifyRequest;
+}
+
 /** Registers the start, state and events routes of one family of import jobs on `app`. */
 export async function registerImportJobRoutes(app: FastifyInstance, opts: ImportJobRoutesOptions): Promise<void> {
   const jobs = app.importJobs;
+  jobs.handle(opts.kinds, {
+    run: (kind, text, onProgress) => opts.run(kind, text, onProgress),
+    onEnd: async (done, ownerId, origin) => {
+      if (done.status === 'failed') app.log.error({ job: done.id, kind: done.kind }, 'import job failed');
+      await opts.audit(app.db, uploadRequest(app, ownerId, origin), {
+        event: opts.auditEvent,
+        target: `import:${done.id}`,
+        result: done.status === 'done' ? 'success' : 'failure',
+        detail: {
+          kind: done.kind,
+          file: done.fileName,
+          attempts: done.attempt,
+          lines: done.report?.lines ?? null,
+          created: done.report?.created ?? null,
+          updated: done.report?.updated ?? null,
+          skipped: done.report?.skipped.length ?? null,
+        },
+      });
+    },
+  });
   const find = async (request: FastifyRequest, id: string): Promise<ImportJob> => {
     const job = await jobs.get(id, request.auth.user.id);
     if (!job || !opts.kinds.includes(job.kind)) throw notFound(JOB_NOT_FOUND);
@@ -108,29 +143,15 @@ export async function registerImportJobRoutes(app: FastifyInstance, opts: Import
       },
       async (request) => {
         const kind = opts.kindOf(request);
-        const { text, fileName } = await readUpload(request);
-        if (!text.trim()) throw badRequest(opts.emptyMessage);
+        const { data, fileName } = await readUpload(request);
+        if (!data.toString('utf8').trim()) throw badRequest(opts.emptyMessage);
+        const ua = request.headers['user-agent'];
         const job = await jobs.start({
           ownerId: request.auth.user.id,
           kind,
           fileName,
-          run: (onProgress) => opts.run(kind, text, onProgress),
-          onEnd: async (done) => {
-            if (done.status === 'failed') request.log.error({ job: done.id, kind }, 'import job failed');
-            await opts.audit(app.db, request, {
-              event: opts.auditEvent,
-              target: `import:${done.id}`,
-              result: done.status === 'done' ? 'success' : 'failure',
-              detail: {
-                kind,
-                file: fileName,
-                lines: done.report?.lines ?? null,
-                created: done.report?.created ?? null,
-                updated: done.report?.updated ?? null,
-                skipped: done.report?.skipped.length ?? null,
-              },
-            });
-          },
+          data,
+          origin: { ip: request.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 300) : null },
         });
         if (!job) throw conflict(ONE_AT_A_TIME);
         return ok(job);
@@ -208,12 +229,12 @@ export async function registerImportJobRoutes(app: FastifyInstance, opts: Import
       send(now);
       if (ended) return;
       // Now and then: a comment line keeps proxies from closing a quiet stream, and the stored state
-      // is read again, so a job whose instance died (stale heartbeat) or a missed last message ends it.
+      // is read again, so a missed last message ends it and a job whose instance died shows its retry.
       timer.check = setInterval(() => {
         res.write(': ping\n\n');
         void jobs
           .get(id, ownerId)
-          .then((j) => j && j.status !== 'running' && send(j))
+          .then((j) => j && (j.status !== 'running' || j.attempt !== last?.attempt) && send(j))
           .catch(() => undefined);
       }, HEARTBEAT_MS);
     },

@@ -1,13 +1,15 @@
 /**
- * The console's import jobs (lib/import-jobs.ts): decorates `app.importJobs`, their state in the
- * shared `kv` store and their progress on a pub/sub bus of its own (Redis channel `<prefix>imports`
- * when REDIS_URL is set, in process otherwise). A closing app lets the jobs running here finish
- * (bounded), so none is cut off inside its transaction.
+ * The console's import jobs (lib/import-jobs.ts): decorates `app.importJobs`, run by the job queue
+ * (`app.jobQueue`), their uploads in the file storage, their state in the shared `kv` store and their
+ * progress on a pub/sub bus of its own (Redis channel `<prefix>imports` when REDIS_URL is set, in
+ * process otherwise).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ImportJobs } from '../lib/import-jobs';
 import { InvalidationBus } from '../lib/read-cache-bus';
+import { CLOSE_WAIT_MS } from './job-queue';
+import type { ResourceStorage } from '../lib/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,12 +17,11 @@ declare module 'fastify' {
   }
 }
 
-/** Longest wait of a closing app for its running imports (ms). */
-const CLOSE_WAIT_MS = 30_000;
-
 export interface ImportJobsPluginOptions {
   /** Prefix of shared Redis names, as for `kv` (the channel is `<prefix>imports`). */
   prefix?: string;
+  /** Where the uploads wait for their job (every instance must read it). */
+  storage: ResourceStorage;
 }
 
 export default fp<ImportJobsPluginOptions>(
@@ -30,16 +31,19 @@ export default fp<ImportJobsPluginOptions>(
     const jobs = new ImportJobs({
       kv: app.kv,
       bus,
+      queue: app.jobQueue,
+      storage: opts.storage,
       clock: () => app.clock(),
       failedMessage: (kind) =>
         kind === 'catalogue' ? '导入失败，未写入任何教材，请稍后重试' : '导入失败，未写入任何数据，请稍后重试',
     });
     app.decorate('importJobs', jobs);
+    // This hook runs before the queue's own (reverse order): the queue is closed first, so the jobs
+    // running here still publish their end.
     app.addHook('onClose', async () => {
-      const until = Date.now() + CLOSE_WAIT_MS;
-      while (jobs.busy && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+      await app.jobQueue.close(CLOSE_WAIT_MS);
       await bus.stop();
     });
   },
-  { name: 'import-jobs', dependencies: ['kv'] },
+  { name: 'import-jobs', dependencies: ['kv', 'job-queue'] },
 );

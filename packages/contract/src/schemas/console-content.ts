@@ -86,6 +86,11 @@ export const importJob = z.object({
   percent: z.number().int(),
   fileName: z.string().nullable(),
   startedAt: z.string(),
+  /**
+   * The run, from 1: a job whose server stopped mid-way is run again from the start on another
+   * server (the console shows 重试中 while `attempt` > 1 and the job runs).
+   */
+  attempt: z.number().int(),
   report: importReport.nullable(),
   /** The Chinese reason of a failed job. */
   error: z.string().nullable(),

@@ -12,3 +12,4 @@ export * from './chat';
 export * from './training';
 export * from './big-data';
 export * from './history';
+export * from './jobs';

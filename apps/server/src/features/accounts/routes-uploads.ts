@@ -2,8 +2,8 @@
  * Image uploads and the avatar (docs/accounts.md, Calls and Rules): `POST uploadFile` (multipart
  * field `file`) stores a re-encoded image within the daily quota, `POST users/{id}/avatars` makes
  * the avatar of an own upload, and `/uploads/...` serves the stored files (outside /api, not
- * signed). Uploads that never became an avatar are swept after a day: at start and every
- * SWEEP_EVERY_MS, on the app clock, stopped when the app closes.
+ * signed). Uploads that never became an avatar are swept after a day: once every SWEEP_EVERY_MS of
+ * the app clock across all instances, as a periodic task of the job queue (lib/job-queue.ts).
  */
 import multipart from '@fastify/multipart';
 import { ApiPaths, avatarData, envelope, LIMITS, setAvatarBody, uploadFileData } from '@eav/contract';
@@ -40,28 +40,10 @@ export interface UploadRoutesOptions {
 
 const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, opts) => {
   // ---- sweep of unused uploads ----
-  let sweeping: Promise<void> | null = null;
-  const sweep = () => {
-    // One sweep at a time; a failure is logged and the next interval tries again.
-    sweeping ??= sweepUnusedUploads(app.db, opts.storage, app.clock())
-      .then((n) => {
-        if (n > 0) app.log.info({ removed: n }, 'unused uploads removed');
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'sweep of unused uploads failed'))
-      .finally(() => {
-        sweeping = null;
-      });
-    return sweeping;
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await sweep();
-    timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await sweeping;
+  // A failure is logged by the queue; the next period tries again (a sweep is idempotent).
+  app.jobQueue.every('uploads.sweep', SWEEP_EVERY_MS, async () => {
+    const n = await sweepUnusedUploads(app.db, opts.storage, app.clock());
+    if (n > 0) app.log.info({ removed: n }, 'unused uploads removed');
   });
 
   // ---- uploads ----

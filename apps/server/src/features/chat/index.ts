@@ -17,7 +17,7 @@ import { eraseChatData, purgeVisitorConversations } from './service';
 
 export type { ChatOptions } from './common';
 
-/** How often each instance purges old visitor conversations, ms (the purge is idempotent). */
+/** How often old visitor conversations are purged, ms (once per period across instances). */
 export const PURGE_EVERY_MS = 3600_000;
 
 const chatFeature: FastifyPluginAsyncZod<ChatOptions> = async (app, opts) => {
@@ -38,13 +38,11 @@ const chatFeature: FastifyPluginAsyncZod<ChatOptions> = async (app, opts) => {
     if (Number.isInteger(id)) hub.closeUser(id);
   });
 
-  // Visitor conversations past their retention, at the business time.
-  const purge = async () => purgeVisitorConversations(app.db, new Date(app.clock()));
-  const timer = setInterval(() => {
-    purge().catch((err: unknown) => app.log.error({ err }, 'chat: purge of visitor conversations failed'));
-  }, PURGE_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Visitor conversations past their retention, at the business time, as a periodic task of the job
+  // queue (lib/job-queue.ts); a failure is logged by the queue and the next period tries again.
+  app.jobQueue.every('chat.purge', PURGE_EVERY_MS, async () => {
+    await purgeVisitorConversations(app.db, new Date(app.clock()));
+  });
 
   await app.register(personRoutes, { ctx });
   await app.register(agentRoutes, { ctx });

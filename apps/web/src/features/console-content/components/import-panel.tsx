@@ -19,8 +19,10 @@ import styles from './console.module.css';
 const MAX_BYTES = 64 * 1024 * 1024;
 
 function phaseText(job: ImportJob): string {
-  if (job.phase === 'parsing') return '正在检查文件';
-  if (job.phase === 'writing') return `正在写入${IMPORT_KINDS[job.kind].label}`;
+  // A run after the first: the server that ran the job stopped, and another runs it from the start.
+  const retry = job.status === 'running' && job.attempt > 1 ? '重试中：' : '';
+  if (job.phase === 'parsing') return `${retry}正在检查文件`;
+  if (job.phase === 'writing') return `${retry}正在写入${IMPORT_KINDS[job.kind].label}`;
   return '已完成';
 }
 
