@@ -2,10 +2,12 @@
  * The proof of the production layout (docs/operations.md, Proof):
  * `npm run proof [-- --duration=600] [--users=30] [--scale=20] [--grace=5] [--write] [--keep]`.
  *
- * On this machine it creates a throwaway PostgreSQL database and a private Redis, starts two
- * portal instances from the built server (apps/server/dist) together (one migrates under the
- * advisory lock, the other waits), puts nginx in front with the shipped site
- * (deploy/nginx/eav-portal.conf, made to listen on loopback without TLS), and then:
+ * On this machine it creates a throwaway PostgreSQL database, a private Redis and an S3 protocol
+ * server (s3rver), starts two portal instances from the built server (apps/server/dist) together
+ * (one migrates under the advisory lock, the other waits), each with a DATA_DIR of its own and its
+ * stored files in the bucket (FILE_STORAGE=s3), as on two machines, puts nginx in front with the
+ * shipped site (deploy/nginx/eav-portal.conf, made to listen on loopback without TLS), checks that
+ * what one instance stores or starts the other serves or follows (files.ts), and then:
  *
  * 1. throughput of the mix through nginx with one instance upstream, then with both (`--scale`
  *    seconds each, no think time);
@@ -29,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execSync } from 'node:child_process';
-import { ApiPaths, SIGN_HEADERS, signRequest } from '@eav/contract';
+import { ApiPaths } from '@eav/contract';
 import { inArray, notInArray, sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client';
 import {
@@ -44,7 +46,9 @@ import { hashPassword } from '../../apps/server/src/features/accounts/password';
 import { DEMO_ACTIVITY_CODE } from '../../apps/server/src/features/prize/seed';
 import { generateCodes } from '../../apps/server/src/features/textbooks/activation';
 import { fmt, markdownTable, percentile, writeSection, type Table } from '../run';
+import { startTestS3, type TestS3 } from '../../apps/server/test/s3-server';
 import { checkDatabase, type Check } from './checks';
+import { localStoredFiles, sharedFileChecks, signedFetch } from './files';
 import {
   createDatabase,
   freePort,
@@ -109,12 +113,14 @@ async function main(): Promise<void> {
   const adminUrl = process.env.PROOF_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   let db: ProofDatabase | undefined;
   let redis: ProofRedis | undefined;
+  let store: TestS3 | undefined;
   let nginx: ProofNginx | undefined;
   const instances: Instance[] = [];
   const cleanup = async () => {
     await nginx?.stop().catch(() => {});
     await Promise.all(instances.map((i) => i.terminate().catch(() => {})));
     await redis?.stop().catch(() => {});
+    await store?.close().catch(() => {});
     await db?.drop().catch((err: unknown) => console.error(`dropping the proof database failed: ${String(err)}`));
     if (!cli.keep) fs.rmSync(dir, { recursive: true, force: true });
     else log(`kept ${dir} (instance logs, nginx logs and configuration)`);
@@ -126,13 +132,14 @@ async function main(): Promise<void> {
     db = await createDatabase(adminUrl);
     fs.mkdirSync(path.join(dir, 'redis'));
     redis = await startRedis(path.join(dir, 'redis'));
-    log(`database ${db.name}, private Redis ${redis.url}, files in ${dir}`);
+    store = await startTestS3('eav-proof');
+    const s3 = store.config;
+    log(`database ${db.name}, private Redis ${redis.url}, object store ${s3.endpoint}, files in ${dir}`);
 
     const signSecret = `proof-${randomBytes(24).toString('base64url')}`;
     const env = {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
-      DATA_DIR: path.join(dir, 'data'),
       DATABASE_URL: db.url,
       REDIS_URL: redis.url,
       EAV_SIGN_SECRET: signSecret,
@@ -143,11 +150,28 @@ async function main(): Promise<void> {
       FAKE_IDP: 'false',
       SMS_PROVIDER: 'dev',
       CAPTCHA_FIXED_CODE: CAPTCHA_CODE,
+      FILE_STORAGE: 's3',
+      S3_ENDPOINT: s3.endpoint,
+      S3_REGION: s3.region,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      S3_FORCE_PATH_STYLE: String(s3.forcePathStyle),
     };
     const [portA, portB] = [await freePort(), await freePort()];
-    // Both share DATA_DIR, as instances on one machine do; only the first seeds the demo catalogue.
-    const a = portalInstance(ROOT, dir, 'portal-a', portA!, { ...env, SEED_DEMO: 'true' });
-    const b = portalInstance(ROOT, dir, 'portal-b', portB!, { ...env, SEED_DEMO: 'false' });
+    // A DATA_DIR each, as on two machines: whatever they share is in PostgreSQL, Redis or the bucket.
+    // Only the first seeds the demo catalogue.
+    const dataDirs = { 'portal-a': path.join(dir, 'data-a'), 'portal-b': path.join(dir, 'data-b') };
+    const a = portalInstance(ROOT, dir, 'portal-a', portA!, {
+      ...env,
+      DATA_DIR: dataDirs['portal-a'],
+      SEED_DEMO: 'true',
+    });
+    const b = portalInstance(ROOT, dir, 'portal-b', portB!, {
+      ...env,
+      DATA_DIR: dataDirs['portal-b'],
+      SEED_DEMO: 'false',
+    });
     instances.push(a, b);
     const t0 = performance.now();
     await Promise.all([a.start(), b.start()]);
@@ -159,6 +183,20 @@ async function main(): Promise<void> {
     log(
       `prepared ${fixture.loginUsers.length} login accounts, ${fixture.pool.length} pupils with sessions, ` +
         `${[...fixture.codes.values()].reduce((s, c) => s + c.length, 0)} activation codes on ${fixture.codes.size} books`,
+    );
+    const t1 = performance.now();
+    const shared = await sharedFileChecks({
+      a,
+      b,
+      store: s3.endpoint,
+      secret: signSecret,
+      operator: prepared.operator,
+      coverBook: [...fixture.codes.keys()][0]!,
+      readableBook: fixture.activityBooks[0]!,
+    });
+    log(
+      `shared files and import jobs across the instances: ${shared.filter((c) => !c.failed).length} of ${shared.length} ` +
+        `checks held in ${fmt((performance.now() - t1) / 1000, 1)} s`,
     );
 
     const rec = new Recorder();
@@ -228,7 +266,12 @@ async function main(): Promise<void> {
     await nginx.stop();
     nginx = undefined;
     await Promise.all(instances.map((i) => i.terminate()));
-    const checks = [...startup, ...(await checkDatabase(db.url, rec, prepared.activityId))];
+    const checks = [
+      ...startup,
+      ...shared,
+      await localStoredFiles(dataDirs),
+      ...(await checkDatabase(db.url, rec, prepared.activityId)),
+    ];
     checks.push({
       name: 'sessions: logged-in users stay logged in across every fault',
       failed: rec.samples.filter((s) => s.authed && s.status === 401).length + sessionProbe.failed,
@@ -337,8 +380,9 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /**
  * The proof's accounts and codes, written with the server's own services: one login account per
  * virtual user (password, logs in through nginx), a pool of pupils with sessions who redeem and
- * draw (each with points for the activity's draws), and activation codes for books outside the
- * activity. The activity is the demo seed's running one.
+ * draw (each with points for the activity's draws), activation codes for books outside the
+ * activity, and a console operator whose session passed the second factor (files.ts). The
+ * activity is the demo seed's running one.
  */
 async function prepare(databaseUrl: string, signSecret: string, cli: Cli) {
   const database = await openDatabase({ databaseUrl, poolSize: 2 });
@@ -420,7 +464,20 @@ async function prepare(databaseUrl: string, signSecret: string, cli: Cli) {
       pool: pool.slice(0, -10),
       drawsPerUser: activity.perUserPrizeLimit,
     };
-    return { fixture, activityId: activity.id, probeUsers: pool.slice(-10) };
+    const [operator] = await db
+      .insert(users)
+      .values({ userName: 'proof_operator', realName: '验证运营', roles: ['admin'] })
+      .returning({ id: users.id });
+    const operatorToken = randomBytes(24).toString('base64url');
+    await db
+      .insert(sessions)
+      .values({ userId: operator!.id, tokenHash: sha256(operatorToken), expiresAt, mfaAt: new Date() });
+    return {
+      fixture,
+      activityId: activity.id,
+      probeUsers: pool.slice(-10),
+      operator: { id: operator!.id, token: operatorToken },
+    };
   } finally {
     await database.close();
   }
@@ -435,18 +492,7 @@ async function probeSessions(probe: { id: number; token: string }[], instances: 
   let failed = 0;
   for (const u of probe)
     for (const i of instances) {
-      const p = ApiPaths.user(u.id);
-      const timestamp = Date.now();
-      const res = await fetch(i.url + p, {
-        headers: {
-          authorization: `Bearer ${u.token}`,
-          [SIGN_HEADERS.timestamp]: String(timestamp),
-          [SIGN_HEADERS.sign]: signRequest(
-            { method: 'GET', path: p, query: {}, body: '', token: u.token, timestamp },
-            secret,
-          ),
-        },
-      }).catch(() => undefined);
+      const res = await signedFetch(i.url, ApiPaths.user(u.id), secret, { token: u.token }).catch(() => undefined);
       if (res?.status === 200) ok++;
       else failed++;
     }

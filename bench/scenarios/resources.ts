@@ -19,6 +19,7 @@ import { importPapers } from '../../apps/server/src/features/question-bank/impor
 import { importQuestions } from '../../apps/server/src/features/question-bank/import-questions';
 import { seedGeneratedResources } from '../../apps/server/src/features/resources/seed';
 import { importTextbooks } from '../../apps/server/src/features/textbooks/importer';
+import { LocalDiskStorage } from '../../apps/server/src/lib/storage';
 import { seedDictionaries } from '../../apps/server/src/seed/dictionaries';
 import {
   BENCH_SIGN_SECRET,
@@ -61,7 +62,7 @@ async function load(database: Database, dataDir: string, ctx: BenchContext) {
   await importPapers(db, DATA('papers-gaokao-bench.jsonl'));
   await importChapters(db, DATA('chapter-trees.jsonl'));
   const t1 = Date.now();
-  const counts = await seedGeneratedResources(db, dataDir);
+  const counts = await seedGeneratedResources(db, new LocalDiskStorage(dataDir));
   ctx.log(
     `imported the real data in ${((t1 - t0) / 1000).toFixed(1)} s; generated resources: ${counts.sheets} sheet files, ` +
       `${counts.papers} paper files in ${Date.now() - t1} ms`,

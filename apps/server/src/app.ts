@@ -191,12 +191,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (!config.cachesOff.has('read-replay')) await app.register(readReplayPlugin);
   await app.register(erasurePlugin);
 
+  // Stored files: local disk or the object store (FILE_STORAGE), one adapter for every feature and
+  // the seeders.
+  const storage = createStorage(config);
+  app.addHook('onClose', () => storage.close());
+
   // Seeders check, then insert: instances starting together take turns, and the later ones find
   // the work done.
   await app.database.exclusively(() =>
     runSeeders({
       db: app.db,
       dataDir: config.dataDir,
+      storage,
       log: app.log,
       demo: config.seedDemo,
       config,

@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { browseHistory, textbooks, users } from '../src/db/schema';
 import { importTextbooks } from '../src/features/textbooks/importer';
 import { recordBrowse } from '../src/lib/browse-history';
+import { LocalDiskStorage } from '../src/lib/storage';
 import { api, testConfig, useTestApp } from './helpers';
 import { createUser } from './textbooks-helpers';
 
@@ -34,7 +35,7 @@ beforeAll(async () => {
       fileUrl: 'book.pdf',
     }),
   );
-  await importTextbooks(t.database.db, lines.join('\n'), { baseDir: src, dataDir });
+  await importTextbooks(t.database.db, lines.join('\n'), { baseDir: src, storage: new LocalDiskStorage(dataDir) });
   for (const r of await t.database.db.select({ id: textbooks.id }).from(textbooks).orderBy(textbooks.id))
     ids.push(r.id);
 });

@@ -12,6 +12,7 @@ import { compactDecrypt, importPKCS8, jwtDecrypt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, FAKE_TEACHING_BACKOFFICE_PATH, loadConfig } from '../src/config';
 import { bindTickets, externalIdentities, identityChoices, sessions, users } from '../src/db/schema';
+import { LocalDiskStorage } from '../src/lib/storage';
 import { sha256Hex, newToken } from '../src/lib/tokens';
 import { seedDemoIdentities } from '../src/features/accounts/external';
 import { purgeOldTickets } from '../src/features/accounts/external/service';
@@ -331,7 +332,8 @@ describe('erasure and configuration', () => {
       .insert(users)
       .values({ userName: 'demo_student', phone: '13800000001', roles: ['student'] })
       .returning();
-    const ctx = { db: t.app.db, dataDir: t.config.dataDir, log: t.app.log, config: t.config };
+    const storage = new LocalDiskStorage(t.config.dataDir);
+    const ctx = { db: t.app.db, dataDir: t.config.dataDir, storage, log: t.app.log, config: t.config };
     await seedDemoIdentities({ ...ctx, demo: false });
     const bound = () => t.app.db.select().from(externalIdentities).where(eq(externalIdentities.userId, student!.id));
     expect(await bound()).toHaveLength(0);

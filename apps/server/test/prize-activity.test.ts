@@ -19,6 +19,7 @@ import {
 import { DEMO_ACTIVITY_CODE, saveActivity, seedPrize } from '../src/features/prize';
 import { comingWinterHoliday } from '../src/features/prize/seed';
 import { seedDemoCatalogue } from '../src/features/textbooks/seed';
+import { LocalDiskStorage } from '../src/lib/storage';
 import { api, testConfig } from './helpers';
 import { createActivity, DAY, definition, importBooks, MINUTE, readFor, T0, usePrizeApp } from './prize-helpers';
 import { createUser } from './textbooks-helpers';
@@ -177,12 +178,13 @@ describe('points', () => {
 
 describe('demo activity', () => {
   it('is seeded running on the demo books, once, and only with demo content', async () => {
-    const ctx = { db: t.app.db, dataDir: ':memory:', log: t.app.log, config: testConfig() };
+    const storage = new LocalDiskStorage(':memory:');
+    const ctx = { db: t.app.db, dataDir: ':memory:', storage, log: t.app.log, config: testConfig() };
     await seedPrize({ ...ctx, demo: false });
     expect(await t.app.db.select().from(prizeActivities).where(eq(prizeActivities.code, DEMO_ACTIVITY_CODE))).toEqual(
       [],
     );
-    await seedDemoCatalogue(t.app.db, ':memory:', t.app.log);
+    await seedDemoCatalogue(t.app.db, null, t.app.log);
     await seedPrize({ ...ctx, demo: true });
     await seedPrize({ ...ctx, demo: true });
     const a = (await api(t.app, { url: ApiPaths.prizeActivity, query: { activityCode: DEMO_ACTIVITY_CODE } })).json()

@@ -15,7 +15,7 @@ import { api } from './helpers';
 import { addResource, PDF_BYTES, seedCatalogue, useResourcesApp, type Catalogue } from './resources-helpers';
 import { createUser, type TestUser } from './textbooks-helpers';
 
-const { t, storage, config } = useResourcesApp();
+const { t, storage } = useResourcesApp();
 let c: Catalogue;
 let pub = 0;
 let loginOnly = 0;
@@ -252,8 +252,8 @@ describe('micro lessons from the demo lesson videos', () => {
     // A remote or missing source is left out.
     await db.insert(videos).values({ textbookId: c.maths7, title: '远程', source: 'https://cdn.example.com/a.mp4' });
     await db.insert(videos).values({ textbookId: c.maths7, title: '缺失', source: 'videos/none/video.mp4' });
-    expect((await seedGeneratedResources(db, config.dataDir)).lessons).toBe(1);
-    expect((await seedGeneratedResources(db, config.dataDir)).lessons).toBe(0);
+    expect((await seedGeneratedResources(db, storage)).lessons).toBe(1);
+    expect((await seedGeneratedResources(db, storage)).lessons).toBe(0);
     const [row] = await db
       .select()
       .from(resources)

@@ -32,7 +32,7 @@ const lines = (name: string) =>
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
-const { t, config } = useResourcesApp();
+const { t, config, storage } = useResourcesApp();
 
 beforeAll(async () => {
   const db = t.database.db;
@@ -47,7 +47,7 @@ beforeAll(async () => {
 describe('generated resources from the real data', () => {
   it('one PDF and one DOCX per paper and per chapter with questions; none without; idempotent', async () => {
     const db = t.database.db;
-    const first = await seedGeneratedResources(db, config.dataDir);
+    const first = await seedGeneratedResources(db, storage);
     // Every paper line of the file has questions (the file's own `questions` lists).
     const paperLines = lines('papers-gaokao-bench.jsonl');
     const [stored] = await db
@@ -79,7 +79,7 @@ describe('generated resources from the real data', () => {
     expect(without.length).toBeGreaterThan(0);
     for (const c of without) expect(rowsOf(await db.execute(chapterQuestionIds(Number(c.id), 1)))).toEqual([]);
 
-    const again = await seedGeneratedResources(db, config.dataDir);
+    const again = await seedGeneratedResources(db, storage);
     expect(again).toEqual({ sheets: 0, papers: 0, lessons: 0 });
   }, 120_000);
 

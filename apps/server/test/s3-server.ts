@@ -1,6 +1,7 @@
 /**
- * A real S3 protocol server for tests: s3rver on 127.0.0.1 and a free port, files in a temporary
- * directory removed on close, with one bucket. Path-style addressing and s3rver's fixed credentials.
+ * A real S3 protocol server for tests and the proof (bench/proof): s3rver on 127.0.0.1 and a free
+ * port, files in a temporary directory removed on close, with one bucket. Path-style addressing and
+ * s3rver's fixed credentials.
  */
 import fs from 'node:fs';
 import os from 'node:os';

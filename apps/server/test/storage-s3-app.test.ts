@@ -2,8 +2,8 @@
  * The portal on FILE_STORAGE=s3 against a real S3 protocol server (s3rver on 127.0.0.1): an
  * uploaded image and the avatar made of it live in the bucket, `/uploads/…` answers a redirect to
  * a presigned URL whose answer has the image's type, and nothing is written under DATA_DIR/uploads;
- * a textbook PDF imported from the command line is served from the bucket once storage:migrate
- * copied it, the store answering Range.
+ * a textbook PDF imported from the command line is stored in the bucket and served from it, the
+ * store answering Range.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,8 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textbooks } from '../src/db/schema';
 import { importTextbooks } from '../src/features/textbooks/importer';
 import { createStorage } from '../src/lib/file-storage';
-import { S3Storage } from '../src/lib/s3-storage';
-import { listMigrationFiles, migrateFiles } from '../src/lib/storage-migrate';
 import { api } from './helpers';
 import { registerUser, useAccountsApp } from './accounts-helpers';
 import { startTestS3, type TestS3 } from './s3-server';
@@ -76,30 +74,25 @@ describe('FILE_STORAGE=s3', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('serves a textbook PDF imported from the command line from the bucket once storage:migrate copied it', async () => {
+  it('serves a textbook PDF imported from the command line from the bucket, where the import stored it', async () => {
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(20_000, 'x'), Buffer.from('\n%%EOF\n')]);
     const src = fs.mkdtempSync(path.join(os.tmpdir(), 'eav-s3-import-'));
     fs.writeFileSync(path.join(src, 'book.pdf'), pdf);
     const line = { externalId: 's3-pub', title: '教材 对象存储', stage: '初中', subject: '数学', edition: '人教版' };
-    await importTextbooks(t.database.db, JSON.stringify({ ...line, access: 'public', fileUrl: 'book.pdf' }), {
-      baseDir: src,
-      dataDir: t.config.dataDir,
-    });
+    const storage = createStorage(t.config);
+    try {
+      await importTextbooks(t.database.db, JSON.stringify({ ...line, access: 'public', fileUrl: 'book.pdf' }), {
+        baseDir: src,
+        storage,
+      });
+    } finally {
+      await storage.close();
+    }
+    expect(fs.existsSync(path.join(t.config.dataDir, 'textbooks'))).toBe(false);
     const [book] = await t.database.db.select().from(textbooks).where(eq(textbooks.externalId, 's3-pub'));
     const grant = await api(t.app, { url: ApiPaths.textbookRead(book!.id) });
     expect(grant.statusCode, grant.body).toBe(200);
     const url = grant.json().data.url as string;
-    // The command-line import wrote to DATA_DIR only (docs/operations.md, Single-machine limitations).
-    expect((await t.app.inject(url)).statusCode).toBe(404);
-
-    const storage = createStorage(t.config);
-    if (!(storage instanceof S3Storage)) throw new Error('expected the S3 adapter');
-    try {
-      const report = await migrateFiles(storage, await listMigrationFiles(t.config.dataDir));
-      expect(report.failed).toEqual([]);
-    } finally {
-      await storage.close();
-    }
     const res = await t.app.inject({ url, headers: { range: 'bytes=0-99' } });
     expect(res.statusCode).toBe(302);
     const part = await fetch(String(res.headers.location), { headers: { range: 'bytes=0-99' } });

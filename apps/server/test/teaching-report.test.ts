@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions, teachingClasses, teachingMembers, users } from '../src/db/schema';
+import { LocalDiskStorage } from '../src/lib/storage';
 import { sha256Hex } from '../src/lib/tokens';
 import { seedDemoAccounts } from '../src/features/accounts/seed';
 import { DEMO_JOIN_CODE, teachingSeeder } from '../src/features/teaching/seed';
@@ -158,7 +159,8 @@ describe('class report and Excel export', () => {
 describe('demo seed', () => {
   it('creates the demo class with the demo student and a homework of real questions, once', async () => {
     const db = t.database.db;
-    const ctx = { db, demo: true, log: t.app.log, dataDir: ':memory:', config: testConfig() };
+    const storage = new LocalDiskStorage(':memory:');
+    const ctx = { db, demo: true, log: t.app.log, dataDir: ':memory:', storage, config: testConfig() };
     await seedDemoAccounts(ctx);
     await teachingSeeder(questionDetails)(ctx);
     await teachingSeeder(questionDetails)(ctx);

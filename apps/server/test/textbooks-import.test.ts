@@ -10,6 +10,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dictionary, textbooks } from '../src/db/schema';
 import { formatImportReport, importTextbooks } from '../src/features/textbooks/importer';
+import { LocalDiskStorage } from '../src/lib/storage';
 import { api, useTestApp } from './helpers';
 import { isImportable, readCatalogue } from './textbooks-helpers';
 
@@ -218,7 +219,7 @@ describe('textbook import', () => {
       '{"externalId":"f-2","title":"文件不是 PDF","stage":"初中","subject":"物理","edition":"人教版","fileUrl":"not.pdf"}',
       '{"externalId":"f-3","title":"越界路径","stage":"初中","subject":"物理","edition":"人教版","fileUrl":"../../etc/passwd"}',
     ].join('\n');
-    const r = await importTextbooks(t.database.db, file, { baseDir: dir, dataDir });
+    const r = await importTextbooks(t.database.db, file, { baseDir: dir, storage: new LocalDiskStorage(dataDir) });
     expect(r.created).toBe(3);
     expect(r.warnings.map((w) => w.line)).toEqual([2, 3]);
     const [row] = await t.database.db

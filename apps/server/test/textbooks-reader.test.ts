@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { textbooks, videos } from '../src/db/schema';
 import { generateCodes } from '../src/features/textbooks/activation';
 import { importTextbooks } from '../src/features/textbooks/importer';
+import { LocalDiskStorage } from '../src/lib/storage';
 import { api, testConfig, useTestApp } from './helpers';
 import { createUser } from './textbooks-helpers';
 
@@ -38,10 +39,7 @@ beforeAll(async () => {
     [line('pub', 'public'), line('login', 'login'), line('act', 'activation'), line('nofile', 'public', false)].join(
       '\n',
     ),
-    {
-      baseDir: src,
-      dataDir,
-    },
+    { baseDir: src, storage: new LocalDiskStorage(dataDir) },
   );
   for (const r of await t.database.db.select({ id: textbooks.id, externalId: textbooks.externalId }).from(textbooks))
     ids[r.externalId] = r.id;

@@ -1,7 +1,10 @@
 /**
  * Demo catalogue seed: the whole real catalogue with the demo books among it (no book twice), an
  * access mix, read badges only on books with a file, generated PDFs whose chapter pages exist,
- * playable lesson videos (MP4 + HLS + poster), seeded once only.
+ * playable lesson videos (MP4 + HLS + poster), seeded once only. The files go through the app's
+ * storage: here the object store (s3rver on 127.0.0.1, FILE_STORAGE=s3), so nothing is written
+ * under DATA_DIR and every file is served by a redirect the cases follow as a browser would, the
+ * store answering Range.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,16 +12,43 @@ import path from 'node:path';
 import { ApiPaths, type TextbookFacets, type TextbookListItem, type Video } from '@eav/contract';
 import { count, sql } from 'drizzle-orm';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textbooks } from '../src/db/schema';
 import { api, testConfig, useTestApp } from './helpers';
 import { createUser, demoCatalogue } from './textbooks-helpers';
 import { DEMO_BOOKS } from '../src/features/textbooks/seed/demo-data';
 import { rowsOf } from '../src/db/client';
 import { generateCodes } from '../src/features/textbooks/activation';
+import { startTestS3, type TestS3 } from './s3-server';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eav-seed-'));
-const t = useTestApp({ config: testConfig({ dataDir, seedDemo: true }) });
+const config = testConfig({ dataDir, seedDemo: true });
+const t = useTestApp({ config });
+let s3: TestS3;
+
+beforeAll(async () => {
+  s3 = await startTestS3('eav-seed');
+  // Before the first app of the file is built (before each test), which seeds.
+  config.fileStorage = s3.config;
+});
+afterAll(async () => {
+  await s3?.close();
+});
+
+/** GETs `url` from the app and follows its redirect to the store with the same headers, as a browser does. */
+async function fetchFile(url: string, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ url, headers });
+  if (res.statusCode !== 302)
+    return { status: res.statusCode, type: String(res.headers['content-type']), body: res.rawPayload };
+  const location = String(res.headers.location);
+  expect(new URL(location).origin).toBe(s3.config.endpoint);
+  const stored = await fetch(location, { headers });
+  return {
+    status: stored.status,
+    type: String(stored.headers.get('content-type')),
+    body: Buffer.from(await stored.arrayBuffer()),
+  };
+}
 
 describe('demo catalogue', () => {
   it('seeds the real catalogue with the demo books among it, each book once, with an access mix', async () => {
@@ -57,9 +87,10 @@ describe('demo catalogue', () => {
     expect(detail.canRead).toBe(true);
     expect(detail.chapters.length).toBeGreaterThan(1);
     const grant = (await api(t.app, { url: ApiPaths.textbookRead(book.id) })).json().data;
-    const file = await t.app.inject({ url: grant.url });
-    expect(file.statusCode).toBe(200);
-    const pdf = await PDFDocument.load(file.rawPayload);
+    const file = await fetchFile(grant.url);
+    expect(file.status).toBe(200);
+    expect(file.type).toBe('application/pdf');
+    const pdf = await PDFDocument.load(file.body);
     expect(pdf.getPageCount()).toBe(grant.pageCount);
     expect(pdf.getTitle()).toBe(book.title);
     const pages = (detail.chapters as { page: number; children: { page: number }[] }[]).flatMap((c) => [
@@ -84,17 +115,20 @@ describe('demo catalogue', () => {
     expect(items.every((v) => v.chapterId !== null && v.posterUrl)).toBe(true);
     const pub = items.find((v) => v.access === 'public')!;
     const grant = (await api(t.app, { url: ApiPaths.videoPlay(pub.id) })).json().data;
-    const mp4 = await t.app.inject({ url: grant.mp4Url, headers: { range: 'bytes=0-31' } });
-    expect(mp4.statusCode).toBe(206);
-    expect(mp4.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    const mp4 = await fetchFile(grant.mp4Url, { range: 'bytes=0-31' });
+    expect(mp4.status).toBe(206);
+    expect(mp4.body.subarray(4, 8).toString('latin1')).toBe('ftyp');
     const m3u8 = await t.app.inject({ url: grant.hlsUrl });
     expect(m3u8.body).toContain('#EXT-X-ENDLIST');
     const seg = m3u8.body.split('\n').find((l) => l.includes('.ts?'))!;
-    const ts = await t.app.inject({ url: `/media/videos/${pub.id}/${seg}` });
-    expect(ts.statusCode).toBe(200);
-    expect(ts.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
-    const poster = await t.app.inject({ url: pub.posterUrl! });
-    expect(poster.headers['content-type']).toBe('image/jpeg');
+    const ts = await fetchFile(`/media/videos/${pub.id}/${seg}`);
+    expect(ts.status).toBe(200);
+    expect(ts.body[0]).toBe(0x47); // MPEG-TS sync byte
+    const poster = await fetchFile(pub.posterUrl!);
+    expect(poster.type).toBe('image/jpeg');
+    // Every seeded file is in the bucket: none under DATA_DIR.
+    expect(fs.existsSync(path.join(dataDir, 'textbooks'))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'videos'))).toBe(false);
 
     // An activation-only lesson plays after activating its book.
     const locked = items.find((v) => v.access === 'activation')!;

@@ -1,12 +1,14 @@
 /**
  * `npm run import:textbooks -- <file.jsonl> [more.jsonl …]` (docs/api.md, Textbook catalogue import and Commands): imports
  * textbook catalogues, printing created / updated / unchanged counts and every skipped line with
- * its number. Relative coverUrl/fileUrl in a file resolve against that file's directory.
+ * its number. Relative coverUrl/fileUrl in a file resolve against that file's directory; those files
+ * are copied into the configured file storage (FILE_STORAGE: DATA_DIR or the bucket).
  * Exit status: 0 when the files were read and imported (even with skipped lines), 1 otherwise.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { formatImportReport, importTextbooks } from '../features/textbooks';
+import { createStorage } from '../lib/file-storage';
 import { cliConfig, cliDatabase, userPath } from './common';
 
 async function main() {
@@ -17,6 +19,7 @@ async function main() {
   }
   const config = cliConfig();
   const database = await cliDatabase(config);
+  const storage = createStorage(config);
   let failed = false;
   try {
     for (const f of files) {
@@ -30,10 +33,11 @@ async function main() {
         continue;
       }
       console.log(`正在导入 ${abs} …`);
-      const report = await importTextbooks(database.db, text, { baseDir: path.dirname(abs), dataDir: config.dataDir });
+      const report = await importTextbooks(database.db, text, { baseDir: path.dirname(abs), storage });
       console.log(formatImportReport(report));
     }
   } finally {
+    await storage.close();
     await database.close();
   }
   process.exit(failed ? 1 : 0);

@@ -6,10 +6,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
+import type { ResourceStorage } from '../lib/storage';
 
 export interface SeedContext {
   db: Db;
   dataDir: string;
+  /** The app's file storage (FILE_STORAGE): seeded files are written through it, as uploads are. */
+  storage: ResourceStorage;
   log: FastifyBaseLogger;
   /** Whether to seed demo content this start (decided once, before any seeder runs). */
   demo: boolean;

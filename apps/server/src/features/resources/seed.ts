@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import type { SeedContext } from '../../seed/seeder';
-import { LocalDiskStorage } from '../../lib/storage';
+import type { ResourceStorage } from '../../lib/storage';
 
 const FORMATS = sql`(values ('pdf', ${RESOURCE_FORMAT_MIME.pdf}), ('docx', ${RESOURCE_FORMAT_MIME.docx})) as f(format, mime)`;
 
@@ -46,8 +46,11 @@ export interface GeneratedCounts {
   lessons: number;
 }
 
-/** Writes the generated resource rows that do not exist yet; answers how many were added. */
-export async function seedGeneratedResources(db: Db, dataDir: string): Promise<GeneratedCounts> {
+/**
+ * Writes the generated resource rows that do not exist yet; answers how many were added. A 微课 row
+ * is added for each stored lesson video, sized from `storage` (a video not stored yet is skipped).
+ */
+export async function seedGeneratedResources(db: Db, storage: ResourceStorage): Promise<GeneratedCounts> {
   const sheets = await db.execute(sql`
     insert into resources (title, type, format, mime, stage_id, subject_id, grade_id, edition_id, volume_id,
       textbook_id, chapter_id, description, access, status, generator, generator_key)
@@ -71,8 +74,7 @@ export async function seedGeneratedResources(db: Db, dataDir: string): Promise<G
     where p.question_count > 0
     on conflict (generator_key) do nothing
     returning id`);
-  // The demo lesson videos are the project's own renders (textbooks seed): stored MP4s under DATA_DIR.
-  const storage = new LocalDiskStorage(dataDir);
+  // The demo lesson videos are the project's own renders (textbooks seed), kept in the app's store.
   const videos = rowsOf<{ id: number; source: string }>(
     await db.execute(sql`select v.id, v.source from videos v
       where v.kind = 'video' and v.source like '%.mp4' and v.source not like 'http%'
@@ -97,10 +99,10 @@ export async function seedGeneratedResources(db: Db, dataDir: string): Promise<G
 }
 
 /** Start-up seeder: generated resources whenever demo content is seeded (after the question bank's). */
-export async function seedResources({ db, dataDir, log, demo }: SeedContext): Promise<void> {
+export async function seedResources({ db, storage, log, demo }: SeedContext): Promise<void> {
   if (!demo) return;
   const started = Date.now();
-  const counts = await seedGeneratedResources(db, dataDir);
+  const counts = await seedGeneratedResources(db, storage);
   if (counts.sheets + counts.papers + counts.lessons > 0)
     log.info({ ...counts, ms: Date.now() - started }, 'generated resources seeded');
 }

@@ -26,6 +26,7 @@ import { z } from 'zod';
 import { rowsOf, type Db, type Tx } from '../../db/client';
 import { stageSubject, textbooks } from '../../db/schema';
 import { readJsonLines, type JsonLine } from '../../lib/json-lines';
+import type { ResourceStorage } from '../../lib/storage';
 import { ensureImportedNames, officialName } from '../../seed/dictionaries';
 
 /** Rows per INSERT statement: large enough to amortise round trips, small enough for parameter limits. */
@@ -89,8 +90,11 @@ const FIELD_LABELS: Record<string, string> = {
 export interface ImportOptions {
   /** Directory of the import file: relative coverUrl/fileUrl resolve against it (CLI). */
   baseDir?: string | undefined;
-  /** DATA_DIR, where referenced local files are copied (`textbooks/…`); files are ignored without it. */
-  dataDir?: string | undefined;
+  /**
+   * The file storage referenced local files are copied into (`textbooks/files/…`,
+   * `textbooks/covers/…`); they are ignored without it.
+   */
+  storage?: ResourceStorage | undefined;
   /**
    * Called once the lines are checked (`done` 0) and after every written batch: books written so
    * far and books to write (the valid lines). Used by the console's import jobs for their progress.
@@ -113,16 +117,24 @@ export function parseImportText(text: string): {
 
 const isHttp = (v: string) => /^https?:\/\//i.test(v);
 
-/** Copies a local file referenced by the import into DATA_DIR under a content-addressed key. */
-function storeLocalFile(ref: string, opts: ImportOptions, kind: 'file' | 'cover'): { key?: string; warning?: string } {
-  if (!opts.baseDir || !opts.dataDir || opts.dataDir === ':memory:')
+/**
+ * Copies a local file referenced by the import into the storage under a content-addressed key
+ * (stored once: the same bytes have the same key). Answers the key, or a warning when the
+ * reference is unusable (and the line is imported without that file).
+ */
+async function storeLocalFile(
+  ref: string,
+  opts: ImportOptions,
+  kind: 'file' | 'cover',
+): Promise<{ key?: string; warning?: string }> {
+  if (!opts.baseDir || !opts.storage)
     return { warning: `${kind === 'file' ? 'fileUrl' : 'coverUrl'} 是相对路径，仅命令行导入时可用，已忽略` };
   const abs = path.resolve(opts.baseDir, ref);
   if (!abs.startsWith(path.resolve(opts.baseDir) + path.sep))
     return { warning: `${ref} 不在导入文件所在目录内，已忽略` };
   let buf: Buffer;
   try {
-    buf = fs.readFileSync(abs);
+    buf = await fs.promises.readFile(abs);
   } catch {
     return { warning: `找不到文件 ${ref}，已忽略` };
   }
@@ -133,11 +145,7 @@ function storeLocalFile(ref: string, opts: ImportOptions, kind: 'file' | 'cover'
     return { warning: `${ref} 不是支持的封面图片（jpg/png/webp/svg），已忽略` };
   const hash = createHash('sha256').update(buf).digest('hex');
   const key = `textbooks/${kind === 'file' ? 'files' : 'covers'}/${hash}${kind === 'file' ? '.pdf' : ext}`;
-  const dest = path.join(opts.dataDir, key);
-  if (!fs.existsSync(dest)) {
-    fs.mkdirSync(path.dirname(dest), { recursive: true });
-    fs.writeFileSync(dest, buf);
-  }
+  if ((await opts.storage.size(key)) === null) await opts.storage.put(key, buf);
   return { key };
 }
 
@@ -169,13 +177,10 @@ export async function importTextbooks(db: Db, text: string, opts: ImportOptions 
   opts.onProgress?.({ done: 0, total: rows.length });
 
   // Local files first (outside the transaction: copying is idempotent by content hash).
-  const files = rows.map((r) => {
-    const out: { fileKey: string | null; coverKey: string | null; fileUrl: string | null; coverUrl: string | null } = {
-      fileKey: null,
-      coverKey: null,
-      fileUrl: null,
-      coverUrl: null,
-    };
+  const files: { fileKey: string | null; coverKey: string | null; fileUrl: string | null; coverUrl: string | null }[] =
+    [];
+  for (const r of rows) {
+    const out: (typeof files)[number] = { fileKey: null, coverKey: null, fileUrl: null, coverUrl: null };
     for (const kind of ['file', 'cover'] as const) {
       const ref = kind === 'file' ? r.data.fileUrl : r.data.coverUrl;
       if (!ref) continue;
@@ -184,15 +189,15 @@ export async function importTextbooks(db: Db, text: string, opts: ImportOptions 
         else out.coverUrl = ref;
         continue;
       }
-      const stored = storeLocalFile(ref, opts, kind);
+      const stored = await storeLocalFile(ref, opts, kind);
       if (stored.warning) warnings.push({ line: r.line, externalId: r.data.externalId, message: stored.warning });
       if (stored.key) {
         if (kind === 'file') out.fileKey = stored.key;
         else out.coverKey = stored.key;
       }
     }
-    return out;
-  });
+    files.push(out);
+  }
 
   let created = 0;
   let updated = 0;

@@ -13,7 +13,7 @@ import type { TextbooksOptions } from './routes-common';
 
 export { IMPORT_FILE_LIMIT } from '../../lib/import-job-routes';
 
-const importRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { config, audit = noAudit }) => {
+const importRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { audit = noAudit }) => {
   await registerImportJobRoutes(app, {
     startPath: ApiPaths.adminCatalogueImports,
     jobPath: ApiPaths.adminCatalogueImport,
@@ -23,7 +23,7 @@ const importRoutes: FastifyPluginAsyncZod<TextbooksOptions> = async (app, { conf
     kindOf: () => 'catalogue',
     kinds: ['catalogue'],
     emptyMessage: '文件是空的，请上传 JSON Lines 格式的教材目录',
-    run: (_kind, text, onProgress) => importTextbooks(app.db, text, { dataDir: config.dataDir, onProgress }),
+    run: (_kind, text, onProgress) => importTextbooks(app.db, text, { onProgress }),
     audit,
     auditEvent: 'catalogue_import',
   });

@@ -5,8 +5,9 @@
  * own demo books through the regular importer, in one import. A demo book that is a book of the real
  * catalogue (same 学段, 学科, 年级, 册次, 版本 and title: `lookAlikeKey`) stands in for that record
  * (`planCatalogue`), so the catalogue never shows the same book twice. Then it stores a generated PDF for some demo books
- * and their chapter trees, and the network-learning lesson videos. Generated files are kept
- * under DATA_DIR (textbooks/demo-v2, videos/demo-v1) and reused when present, so a second seed
+ * and their chapter trees, and the network-learning lesson videos. Generated files are written
+ * through the app's file storage (the local disk or the object store, FILE_STORAGE) under
+ * `textbooks/demo-v2/` and `videos/demo-v1/`, and reused when the store has them, so a second seed
  * (for example after resetting the database) takes well under a second.
  */
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { textbookChapters, textbooks, videos } from '../../../db/schema';
 import { repoRoot } from '../../../lib/package-root';
+import type { ResourceStorage } from '../../../lib/storage';
 import type { Seeder } from '../../../seed/seeder';
 import { saveChapterTree, type ChapterInput } from '../content';
 import { importTextbooks, lookAlikeKey } from '../importer';
@@ -26,6 +28,15 @@ import { renderLessonVideo } from './video';
 const ASSET_VERSION = 'demo-v1';
 /** v2: text shaped without ligature glyphs (pdf.ts). */
 const PDF_VERSION = 'demo-v2';
+/** The files of a rendered lesson that must all be stored for it to count as made (video.ts). */
+const LESSON_FILES = ['video.mp4', 'hls/index.m3u8', 'poster.jpg'] as const;
+
+/** Where the demo seed keeps its files: the app's store, and a local cache of the video renderer. */
+export interface DemoFiles {
+  storage: ResourceStorage;
+  /** Local directory for the renderer's own files (an executable copy of ffmpeg). */
+  cacheDir: string;
+}
 
 export const demoExternalId = (slug: string) => `demo-${slug}`;
 
@@ -35,18 +46,52 @@ interface PdfMeta {
   size: number;
 }
 
-async function ensurePdf(book: DemoBook, dataDir: string): Promise<{ key: string; meta: PdfMeta }> {
+/** The stored PDF of `book` and its description, made and stored when the store lacks either. */
+async function ensurePdf(book: DemoBook, storage: ResourceStorage): Promise<{ key: string; meta: PdfMeta }> {
   const key = `textbooks/${PDF_VERSION}/${book.slug}.pdf`;
-  const abs = path.join(dataDir, key);
-  const metaPath = abs.replace(/\.pdf$/, '.json');
-  if (fs.existsSync(abs) && fs.existsSync(metaPath))
-    return { key, meta: JSON.parse(fs.readFileSync(metaPath, 'utf8')) as PdfMeta };
+  const metaKey = key.replace(/\.pdf$/, '.json');
+  const [size, stored] = await Promise.all([storage.size(key), storage.get(metaKey)]);
+  if (size !== null && stored) return { key, meta: JSON.parse(stored.toString('utf8')) as PdfMeta };
   const pdf = await generateTextbookPdf(book);
-  fs.mkdirSync(path.dirname(abs), { recursive: true });
-  fs.writeFileSync(abs, pdf.bytes);
   const meta: PdfMeta = { pageCount: pdf.pageCount, pages: pdf.pages, size: pdf.bytes.length };
-  fs.writeFileSync(metaPath, JSON.stringify(meta));
+  // `put` never overwrites: a PDF left without its description by an interrupted seed goes first.
+  await storage.remove(key);
+  await storage.put(key, Buffer.from(pdf.bytes));
+  // The description last: its presence says the PDF is complete.
+  await storage.remove(metaKey);
+  await storage.put(metaKey, Buffer.from(JSON.stringify(meta)));
   return { key, meta };
+}
+
+/** The files of `dir` and below, as `/`-separated paths relative to it. */
+function filesBelow(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+}
+
+/**
+ * Renders a lesson video into a temporary directory on the store's volume and stores its files
+ * under `prefix` (`video.mp4`, `hls/…`, `poster.jpg`), the three that say it is complete last.
+ * Answers its length in seconds.
+ */
+async function storeLessonVideo(
+  input: Parameters<typeof renderLessonVideo>[0],
+  prefix: string,
+  files: DemoFiles,
+): Promise<number> {
+  // A fresh local path where `putFile` is a move (lib/storage.ts); used as a directory.
+  const dir = await files.storage.tempFile('render');
+  try {
+    const { durationSec } = await renderLessonVideo(input, dir, files.cacheDir);
+    const last = new Set<string>(LESSON_FILES);
+    for (const rel of [...filesBelow(dir).filter((f) => !last.has(f)), ...LESSON_FILES])
+      await files.storage.putFile(`${prefix}/${rel}`, path.join(dir, rel));
+    return durationSec;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function chapterInputs(book: DemoBook, pages: Record<string, number> | null): ChapterInput[] {
@@ -146,12 +191,12 @@ function planCatalogue(realLines: string[], withTrees: ReadonlySet<string>): Cat
 
 /**
  * Seeds the demo catalogue into `db`: the demo books and the real catalogue of `catalogueDir`
- * (default the repository's `data/`) in one import (`planCatalogue`), then the demo books' files
- * under `dataDir` unless it is ':memory:'.
+ * (default the repository's `data/`) in one import (`planCatalogue`), then, unless `files` is null,
+ * the demo books' PDFs and the lesson videos into `files.storage`.
  */
 export async function seedDemoCatalogue(
   db: Db,
-  dataDir: string,
+  files: DemoFiles | null,
   log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
   catalogueDir = path.join(repoRoot(), 'data'),
 ) {
@@ -187,7 +232,6 @@ export async function seedDemoCatalogue(
     .where(inArray(textbooks.externalId, [...plan.externalIdOf.values()]));
   const byExternalId = new Map(rows.map((r) => [r.externalId, r.id]));
   const idOf = (slug: string) => byExternalId.get(plan.externalIdOf.get(slug) ?? '');
-  const files = dataDir !== ':memory:';
 
   // Videos render in ffmpeg processes (two at a time: the machine may have two cores) while the
   // PDFs are made here.
@@ -199,20 +243,18 @@ export async function seedDemoCatalogue(
         slots[i % 2] = new Promise<void>((r) => (release = r));
         await prev;
         const book = DEMO_BOOKS.find((b) => b.slug === v.book)!;
-        const dir = path.join(dataDir, 'videos', ASSET_VERSION, v.key);
-        const rel = (f: string) => path.relative(dataDir, path.join(dir, f)).split(path.sep).join('/');
-        const done = ['video.mp4', 'hls/index.m3u8', 'poster.jpg'].every((f) => fs.existsSync(path.join(dir, f)));
+        const prefix = `videos/${ASSET_VERSION}/${v.key}`;
+        const [mp4, hls, poster] = LESSON_FILES.map((f) => `${prefix}/${f}`) as [string, string, string];
         try {
-          const durationSec = done
+          const sizes = await Promise.all([mp4, hls, poster].map((k) => files.storage.size(k)));
+          const durationSec = sizes.every((n) => n !== null)
             ? v.slides.length * 3
-            : (
-                await renderLessonVideo(
-                  { title: v.title, bookTitle: book.title, subject: book.subject, slides: v.slides },
-                  dir,
-                  path.join(dataDir, 'cache'),
-                )
-              ).durationSec;
-          return { v, mp4: rel('video.mp4'), hls: rel('hls/index.m3u8'), poster: rel('poster.jpg'), durationSec };
+            : await storeLessonVideo(
+                { title: v.title, bookTitle: book.title, subject: book.subject, slides: v.slides },
+                prefix,
+                files,
+              );
+          return { v, mp4, hls, poster, durationSec };
         } catch (err) {
           log.warn({ err, video: v.key }, 'demo video could not be made; seeding without it');
           return null;
@@ -227,7 +269,7 @@ export async function seedDemoCatalogue(
     if (!id) continue;
     let pages: Record<string, number> | null = null;
     if (book.pdf && files) {
-      const { key, meta } = await ensurePdf(book, dataDir);
+      const { key, meta } = await ensurePdf(book, files.storage);
       pages = meta.pages;
       await db
         .update(textbooks)
@@ -264,10 +306,14 @@ export async function seedDemoCatalogue(
   log.info({ demoBooks: rows.length, videos: made.length, ms: Date.now() - started }, 'demo catalogue seeded');
 }
 
-/** Start-up seeder: the demo catalogue into an empty catalogue only, and only when demo content is seeded. */
-export const seedTextbooks: Seeder = async ({ db, dataDir, log, demo }) => {
+/**
+ * Start-up seeder: the demo catalogue into an empty catalogue only, and only when demo content is
+ * seeded; its files only with a data directory (an in-memory DATA_DIR seeds the books without them).
+ */
+export const seedTextbooks: Seeder = async ({ db, dataDir, storage, log, demo }) => {
   if (!demo) return;
   const [row] = await db.select({ n: count() }).from(textbooks);
   if ((row?.n ?? 0) > 0) return;
-  await seedDemoCatalogue(db, dataDir, log);
+  const files = dataDir === ':memory:' ? null : { storage, cacheDir: path.join(dataDir, 'cache') };
+  await seedDemoCatalogue(db, files, log);
 };
