@@ -169,8 +169,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     monotonic: options.monotonic,
     enabled: !config.cachesOff.has('read-cache'),
   });
-  // Stored files: local disk or the object store (FILE_STORAGE), one adapter for every feature. Closed
-  // after the job queue (onClose hooks run in reverse order), whose jobs may still read it.
+  // Stored files: local disk or the object store (FILE_STORAGE), one adapter for every feature and the
+  // seeders. Closed after the job queue (onClose hooks run in reverse order), whose jobs may still read it.
   const storage = createStorage(config);
   app.addHook('onClose', () => storage.close());
   // Background work run once across instances (decision 021), and the console's import jobs on it.
@@ -190,11 +190,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Last of the onRequest hooks: repeats of cached reads answered from memory (decision 018).
   if (!config.cachesOff.has('read-replay')) await app.register(readReplayPlugin);
   await app.register(erasurePlugin);
-
-  // Stored files: local disk or the object store (FILE_STORAGE), one adapter for every feature and
-  // the seeders.
-  const storage = createStorage(config);
-  app.addHook('onClose', () => storage.close());
 
   // Seeders check, then insert: instances starting together take turns, and the later ones find
   // the work done.
