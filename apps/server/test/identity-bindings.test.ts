@@ -50,6 +50,8 @@ async function bareUser(roles: string[] = ['student']): Promise<{ userId: number
       userName: `bare_${newToken().slice(0, 8)}`,
       roles,
       identity: roles[0] ?? 'student',
+      // A pupil past 14 who consented to the current documents: binding needs both.
+      birthYear: 2005,
       consentVersion: POLICY_VERSION,
     })
     .returning();
