@@ -7,7 +7,7 @@
  * rule is tested in apps/server/test/consent.test.ts); the acceptance itself goes to the real server.
  */
 import { ApiPaths, POLICY_VERSION, type ConsentData } from '@eav/contract';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { MOBILE_UA } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import {
@@ -46,6 +46,15 @@ async function pretendOldConsent(page: Page, birthYearRequired = false): Promise
 
 const storedToken = (page: Page) =>
   page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? 'null') as { token: string } | null)?.token ?? '');
+
+/** Registers a user, logs in on the desktop with an older consent on record, and finds the consent dialog. */
+async function loginWithOldConsent(page: Page, request: APIRequestContext, birthYearRequired = false) {
+  const user = await registerByApi(request);
+  await pretendOldConsent(page, birthYearRequired);
+  await page.goto('/#/loginRegistration?loginStep=1');
+  await submitPasswordLogin(page, user.userName, user.password);
+  return { user, dialog: page.getByRole('dialog', { name: '用户服务协议与隐私政策更新' }) };
+}
 
 test.describe('desktop', () => {
   test('the documents are pages, linked from the register form', async ({ page }) => {
@@ -94,11 +103,7 @@ test.describe('desktop', () => {
   });
 
   test('a user whose consent is older is asked in a dialog until they accept', async ({ page, request }) => {
-    const user = await registerByApi(request);
-    await pretendOldConsent(page);
-    await page.goto('/#/loginRegistration?loginStep=1');
-    await submitPasswordLogin(page, user.userName, user.password);
-    const dialog = page.getByRole('dialog', { name: '用户服务协议与隐私政策更新' });
+    const { user, dialog } = await loginWithOldConsent(page, request);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('link', { name: '《隐私政策》' })).toHaveAttribute('href', '#/privacy');
     // Escape does not close it.
@@ -118,11 +123,7 @@ test.describe('desktop', () => {
     page,
     request,
   }) => {
-    const user = await registerByApi(request);
-    await pretendOldConsent(page, true);
-    await page.goto('/#/loginRegistration?loginStep=1');
-    await submitPasswordLogin(page, user.userName, user.password);
-    const dialog = page.getByRole('dialog', { name: '用户服务协议与隐私政策更新' });
+    const { dialog } = await loginWithOldConsent(page, request, true);
     await expect(dialog).toBeVisible();
     const posts: string[] = [];
     page.on('request', (r) => {
