@@ -266,6 +266,8 @@ export default defineConfig(({ mode }) => {
         output: { manualChunks: vendorChunk },
       },
     },
+    // pdf.js starts its worker as a module (`new Worker(url, { type: 'module' })`).
+    worker: { format: 'es' },
     test: undefined,
   };
 });

@@ -4,13 +4,14 @@
  *   H5 page of the same book or with the same filters; desktop pages without an H5 page fit 375 px;
  * - the H5 bookstore's filter sheet (学科 … with counts) narrows the list to the server's count;
  * - a logged-in user on /mobileH5/login is sent on, and the H5 home shows no register card;
+ * - leaving the H5 reader while its book is still arriving raises no page error;
  * - the H5 reader zooms with its buttons (re-rendered sharp) and is driven by the keyboard;
  * - the desktop reader is driven by the keyboard, announces page, total and chapter, and names its slider.
  * axe runs on the states the route sweep (routes.spec.ts) does not reach. Screenshots: docs/screenshots/mobile-*.
  */
 import { axeFindings } from '../support/axe';
 import { ApiPaths, type Paged, type TextbookFacets, type TextbookListItem } from '@eav/contract';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { DEMO, loginViaApi, signedFetch } from '../support/api';
 import { MOBILE_UA } from '../support/env';
 import { expect, test } from '../support/fixtures';
@@ -134,6 +135,27 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/#\/mobileH5\/home$/);
     await expect(page.getByTestId('h5-featured')).toBeVisible();
     await expect(page.getByTestId('h5-register-card')).toHaveCount(0);
+  });
+
+  test('leaving the H5 reader while its book is still arriving raises no error', async ({ page }) => {
+    // pdf.js ends the document in its worker when the reader closes, and load steps still pending
+    // there reject. The book's file is held back until pdf.js has closed its worker, so the reader
+    // always closes mid-load; the fixture fails the test on any page error.
+    const book = await publicBook();
+    const workerClosed = new Promise<void>((resolve) =>
+      page.on('worker', (w) => /pdf[.-]worker/.test(w.url()) && w.on('close', () => resolve())),
+    );
+    const held: Route[] = [];
+    await page.route(
+      (url) => url.pathname.startsWith('/media/textbooks/'),
+      (route) => void held.push(route),
+    );
+    await page.goto(`/#/mobileH5/pdf?id=${book.id}`);
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await page.goto('/#/mobileH5/home');
+    await workerClosed;
+    await Promise.all(held.map((route) => route.abort().catch(() => undefined)));
+    await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('tablist')).first()).toBeAttached();
   });
 
   test('the H5 reader zooms sharp and turns pages by keyboard', async ({ page }) => {

@@ -1,7 +1,7 @@
 /**
  * pdf.js set-up for react-pdf 10.5 / pdfjs-dist 5.4.296 (versions pinned together: the worker must
  * match the API exactly).
- * - The worker is bundled by Vite through `new URL(…, import.meta.url)`.
+ * - The worker is pdf.js's own, wrapped in `pdf-worker.ts` and bundled by Vite (`?worker&url`).
  * - CJK character maps (bcmap), the standard-14 font data and the JPEG 2000 / colour-management
  *   wasm modules are needed for books whose fonts are not embedded or that carry JPX images. They
  *   are emitted by Vite as separate assets (glob with `?url&no-inline`, so nothing bloats the
@@ -9,9 +9,10 @@
  *   document actually uses.
  */
 import { pdfjs } from 'react-pdf';
+import pdfWorkerUrl from './pdf-worker?worker&url';
 
 // The readers also name this file, to fetch it ahead of pdf.js (components/lazy-pdf.ts).
-pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
+pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl;
 
 // Paths are relative to this file; the workspace hoists pdfjs-dist to the repository's node_modules.
 const cMapUrls = import.meta.glob<string>('../../../../../../node_modules/pdfjs-dist/cmaps/*.bcmap', {
