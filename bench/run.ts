@@ -430,6 +430,22 @@ export async function saturate(
 }
 
 /**
+ * One paced (open-loop) run of `specs` against `url` outside a scenario: `rate` requests per second
+ * for `durationSec`, latency from each request's due time (see `runPaced`); every answer must have
+ * `expectStatus` (default 200), else it throws.
+ */
+export function paced(
+  url: string,
+  specs: RequestSpec[],
+  rate: number,
+  durationSec: number,
+  expectStatus?: number,
+): Promise<PacedResult> {
+  const scenario: LoadScenario = { name: url, setup: async () => ({ url }), requests: () => specs, expectStatus };
+  return runPaced(scenario, { url }, rate, durationSec);
+}
+
+/**
  * The requests/s a result is compared with: its paired baseline run, else the baseline scenario's
  * own result in `results`; undefined without a baseline.
  */

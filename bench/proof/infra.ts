@@ -181,6 +181,8 @@ export interface Instance {
   /** SIGTERM: stop accepting, finish in-flight requests, flush, close (main.ts); the exit code. */
   terminate(): Promise<number | null>;
   running(): boolean;
+  /** The process id while it runs. */
+  pid(): number | undefined;
 }
 
 /** A portal instance on 127.0.0.1:`port` with `env`; its JSON log lines go to `<dir>/<name>.log`. */
@@ -241,6 +243,7 @@ export function portalInstance(root: string, dir: string, name: string, port: nu
       return child ? stopProcess(child, 'SIGTERM', 20_000) : null;
     },
     running: () => !!child && child.exitCode === null && child.signalCode === null,
+    pid: () => (instance.running() ? child!.pid : undefined),
   };
   return instance;
 }

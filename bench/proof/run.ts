@@ -32,19 +32,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execSync } from 'node:child_process';
 import { ApiPaths } from '@eav/contract';
-import { inArray, notInArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client';
-import {
-  prizeActivities,
-  prizeActivityBooks,
-  prizeParticipants,
-  sessions,
-  textbooks,
-  users,
-} from '../../apps/server/src/db/schema';
+import { prizeParticipants, sessions, users } from '../../apps/server/src/db/schema';
 import { hashPassword } from '../../apps/server/src/features/accounts/password';
-import { DEMO_ACTIVITY_CODE } from '../../apps/server/src/features/prize/seed';
 import { generateCodes } from '../../apps/server/src/features/textbooks/activation';
+import { demoActivityBooks } from '../activity-fixture';
 import { fmt, markdownTable, percentile, writeSection, type Table } from '../run';
 import { startTestS3, type TestS3 } from '../../apps/server/test/s3-server';
 import { checkDatabase, type Check } from './checks';
@@ -388,25 +381,7 @@ async function prepare(databaseUrl: string, signSecret: string, cli: Cli) {
   const database = await openDatabase({ databaseUrl, poolSize: 2 });
   try {
     const { db } = database;
-    const [activity] = await db
-      .select()
-      .from(prizeActivities)
-      .where(inArray(prizeActivities.code, [DEMO_ACTIVITY_CODE]));
-    if (!activity) throw new Error(`the demo seed did not create the activity ${DEMO_ACTIVITY_CODE}`);
-    const activityBooks = (
-      await db
-        .select({ id: prizeActivityBooks.textbookId })
-        .from(prizeActivityBooks)
-        .where(inArray(prizeActivityBooks.activityId, [activity.id]))
-    ).map((r) => r.id);
-    const codeBooks = (
-      await db
-        .select({ id: textbooks.id })
-        .from(textbooks)
-        .where(notInArray(textbooks.id, activityBooks))
-        .orderBy(textbooks.id)
-        .limit(6)
-    ).map((r) => r.id);
+    const { activity, activityBooks, codeBooks } = await demoActivityBooks(db);
 
     const passwordHash = await hashPassword(LOGIN_PASSWORD);
     const loginRows = await db

@@ -60,7 +60,7 @@ const REGIONS = [
 const fmt = (n: number) => n.toLocaleString('en-US');
 const ms = (n: number) => (n < 10 ? n.toFixed(1) : String(Math.round(n)));
 
-interface Prepared {
+export interface Prepared {
   url: string;
   adminToken: string;
   /** Rows of the measurement table filled while preparing. */
@@ -75,7 +75,8 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   return [out, performance.now() - t0];
 }
 
-function prepare(ctx: BenchContext): Promise<Prepared> {
+/** The 10-million-row database (memoised per bench run): its URL, an operator's token, the seeding's steps. */
+export function prepareBigData(ctx: BenchContext): Promise<Prepared> {
   prepared ??= (async () => {
     const fresh = await freshDatabase(DB_NAME);
     const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
@@ -211,7 +212,9 @@ function prepare(ctx: BenchContext): Promise<Prepared> {
       url: fresh.url,
       adminToken: token,
       steps,
+      // Another module may prepare it again in the same run (capacity.ts uses it too).
       dispose: async () => {
+        prepared = undefined;
         await fresh.drop();
       },
     };
@@ -225,7 +228,7 @@ interface BigDataState extends ScenarioState {
 }
 
 const serve = async (ctx: BenchContext): Promise<BigDataState> => {
-  const prep = await prepare(ctx);
+  const prep = await prepareBigData(ctx);
   const server = await startServer({
     kind: 'portal',
     env: { DATA_DIR: ctx.tmpDir('eav-bench-big-data-'), SEED_DEMO: 'false', DATABASE_URL: prep.url },
@@ -240,7 +243,7 @@ const costs: MeasureScenario<BigDataState> = {
   description:
     'Seeding with the rollup triggers on, the cold refresh, a full rebuild, an incremental refresh, and the ' +
     'overview computed straight from the rollups (what the minute’s first request pays).',
-  setup: async (ctx) => ({ url: '', stop: async () => {}, prep: await prepare(ctx) }),
+  setup: async (ctx) => ({ url: '', stop: async () => {}, prep: await prepareBigData(ctx) }),
   measure: async (state) => ({
     table: { columns: ['step', 'time', 'detail'], rows: state.prep.steps },
   }),
