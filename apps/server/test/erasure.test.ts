@@ -5,7 +5,7 @@
  * anonymised tombstone. The scan reads the table list from information_schema, so a table added
  * later is checked without touching this test.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { ApiPaths } from '@eav/contract';
 import { and, eq, sql } from 'drizzle-orm';
@@ -233,6 +233,24 @@ describe('account cancellation', () => {
       }),
     );
     for (const code of ['ABCDEFGHJKMNPQRS', 'SRQPNMKJHGFEDCBA']) expect((await activate(code)).statusCode).toBe(422);
+    // Reader marks: a note naming the person, and a deleted bookmark (its tombstone).
+    const markBody = (note: string | null) => ({
+      kind: note ? 'note' : 'bookmark',
+      page: 3,
+      note,
+      clientUpdatedAt: new Date().toISOString(),
+    });
+    expectOk(
+      await api(t.app, {
+        method: 'PUT',
+        url: ApiPaths.textbookMark(bookId, randomUUID()),
+        token: u.token,
+        body: markBody(`${person.realName}的笔记`),
+      }),
+    );
+    const bookmark = ApiPaths.textbookMark(bookId, randomUUID());
+    expectOk(await api(t.app, { method: 'PUT', url: bookmark, token: u.token, body: markBody(null) }));
+    expectOk(await api(t.app, { method: 'DELETE', url: bookmark, token: u.token }));
 
     // Resources: the person (an operator, who may upload) uploads one, reviews another operator's upload,
     // favourites and downloads it.
@@ -340,6 +358,8 @@ describe('account cancellation', () => {
       "audit_log.detail: user id under 'by'",
       'user_textbooks.user_id: user id',
       'reading_progress.user_id: user id',
+      'reader_marks.user_id: user id',
+      'reader_marks.note: realName',
       'prize_participants.user_id: user id',
       'prize_points_ledger.user_id: user id',
       'prize_draws.user_id: user id',

@@ -3,6 +3,8 @@
  * dotted codes for failures a client must tell apart. Each is documented with its HTTP status in
  * docs/api.md, Errors (a test keeps the two in step).
  */
+import { LIMITS } from './limits';
+
 export const ErrorCode = {
   SIGN_INVALID: 'SIGN.INVALID',
   SIGN_EXPIRED: 'SIGN.EXPIRED',
@@ -68,6 +70,8 @@ export const ErrorCode = {
   TEACHING_SUBMITTED: 'TEACHING.SUBMITTED',
   /** The class is archived: read-only. */
   TEACHING_ARCHIVED: 'TEACHING.ARCHIVED',
+  /** The user keeps the most reader marks allowed in this book (LIMITS.readerMarks.perBook). */
+  READER_MARKS_FULL: 'READER.MARKS_FULL',
   /** A console call on a session without a verified second factor (docs/console.md). */
   CONSOLE_MFA_REQUIRED: 'CONSOLE.MFA_REQUIRED',
   /** A wrong, expired or replayed TOTP code, or an unknown or used recovery code. */
@@ -98,4 +102,13 @@ export const Messages = {
   chatTooLong: '消息不能超过 500 个字',
   chatTooFrequent: '发送过于频繁，请稍后再试',
   chatClosedHours: '当前为非服务时间，您的留言已收到，客服将在服务时间内回复',
+  /** READER.MARKS_FULL: a new bookmark, highlight or note in a book that holds the most allowed. */
+  readerMarksFull: `本书的书签、划线和笔记已达 ${LIMITS.readerMarks.perBook} 条上限，请删除一些后再添加`,
+  readerNoteTooLong: `笔记不能超过 ${LIMITS.readerMarks.noteMax} 个字`,
+  readerQuoteTooLong: `划线文字不能超过 ${LIMITS.readerMarks.quoteMax} 个字`,
+  /** An unknown mark id, one of another book, or another user's mark (hidden as unknown). */
+  readerMarkNotFound: '书签、划线或笔记不存在',
+  /** A mark on a page past the book's page count. */
+  readerMarkPage: '页码超出了本书的页数',
+  readerMarksExportTooMany: `笔记超过 ${LIMITS.readerMarks.exportMax} 条，请按教材或类型筛选后分别导出`,
 } as const;

@@ -26,6 +26,7 @@ export * from './schemas/consent';
 export * from './schemas/guardian';
 export * from './schemas/identity';
 export * from './schemas/textbooks';
+export * from './schemas/reader-marks';
 export * from './schemas/history';
 export * from './schemas/prize';
 export * from './schemas/question-bank';

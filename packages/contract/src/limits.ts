@@ -98,6 +98,24 @@ export const LIMITS = {
    * same bounds for the `import:chapters` file and the console's tree editor.
    */
   chapterTree: { nodesMax: 3000, depthMax: 8, titleMax: 200, pageMax: 100_000 },
+  /**
+   * Reader marks (书签, 划线, 笔记; docs/reader.md, Marks). Lengths are UTF-16 code units, as the
+   * reader's page-text offsets are.
+   */
+  readerMarks: {
+    /** Live (not deleted) marks one user keeps in one book. */
+    perBook: 2000,
+    /** Characters of a note's text. */
+    noteMax: 2000,
+    /** Characters of the quoted passage of a highlight or note. */
+    quoteMax: 1000,
+    /** Characters of page text kept before and after the passage, to find it again. */
+    contextMax: 32,
+    /** Largest character offset within a page's text. */
+    offsetMax: 1_000_000,
+    /** Marks one export (Markdown or DOCX of 我的笔记) may hold; more must be filtered first. */
+    exportMax: 10_000,
+  },
   /** Bytes of a textbook PDF uploaded in the console (streamed to disk, never held in memory). */
   textbookPdfBytes: 200 * 1024 * 1024,
   /** 在线客服 (docs/chat.md): message sizes, send rates and how long visitor conversations are kept. */

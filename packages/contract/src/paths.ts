@@ -132,6 +132,14 @@ export const ApiPaths = {
   textbookProgress: (id: string | number) => `/api/v1/textbooks/${id}/progress`,
   textbookVideos: (id: string | number) => `/api/v1/textbooks/${id}/videos`,
   userTextbooks: (userId: string | number) => `/api/v1/users/${userId}/textbooks`,
+  /** GET `?since`: the caller's marks (书签, 划线, 笔记) in a book, for the reader and its sync (docs/reader.md). */
+  textbookMarks: (id: string | number) => `/api/v1/textbooks/${id}/marks`,
+  /** GET, PUT (create or update under the client's id) and DELETE (tombstone) one of the caller's marks. */
+  textbookMark: (id: string | number, markId: string) => `/api/v1/textbooks/${id}/marks/${markId}`,
+  /** 我的笔记: GET `?keyword&textbookId&kind&page&pageSize`, the owner's marks across books. Owner only. */
+  userMarks: (userId: string | number) => `/api/v1/users/${userId}/marks`,
+  /** 我的笔记 as a file: GET `?format=md|docx` and the list's filters. Owner only. */
+  userMarksExport: (userId: string | number) => `/api/v1/users/${userId}/marks/export`,
   /** GET: the user's 浏览记录, newest first (paged); DELETE: clears it. Owner only. */
   userHistory: (userId: string | number) => `/api/v1/users/${userId}/history`,
   videos: '/api/v1/videos',

@@ -74,6 +74,32 @@ export function formatActivationCode(code: string): string {
   return code.replace(/(.{4})(?=.)/g, '$1-');
 }
 
+/**
+ * Kinds of a reader mark (docs/reader.md, Marks): 书签 a page, 划线 a passage in a colour, 笔记 a note on
+ * a page or a passage.
+ */
+export const READER_MARK_KINDS = ['bookmark', 'highlight', 'note'] as const;
+export type ReaderMarkKind = (typeof READER_MARK_KINDS)[number];
+
+/** Chinese labels of the reader mark kinds (我的笔记, the exports). */
+export const READER_MARK_KIND_LABELS: Record<ReaderMarkKind, string> = {
+  bookmark: '书签',
+  highlight: '划线',
+  note: '笔记',
+};
+
+/** Colours of a highlight (划线); bookmarks and notes have none. */
+export const READER_MARK_COLORS = ['yellow', 'green', 'blue', 'pink'] as const;
+export type ReaderMarkColor = (typeof READER_MARK_COLORS)[number];
+
+/** Chinese names of the highlight colours. */
+export const READER_MARK_COLOR_LABELS: Record<ReaderMarkColor, string> = {
+  yellow: '黄色',
+  green: '绿色',
+  blue: '蓝色',
+  pink: '粉色',
+};
+
 /** What a user's 浏览记录 lists: textbooks read, resources previewed, lesson videos played, papers opened. */
 export const BROWSE_KINDS = ['textbook', 'resource', 'video', 'paper'] as const;
 export type BrowseKind = (typeof BROWSE_KINDS)[number];

@@ -68,7 +68,8 @@ export interface TextPiece {
 
 /** The note that replaces an image. */
 export const IMAGE_NOTE = '（图略）';
-const FONT_FAMILY = 'Noto Sans SC';
+/** The font the DOCX exports name (the reader's Word supplies the glyphs). */
+export const FONT_FAMILY = 'Noto Sans SC';
 
 // ---------------------------------------------------------------------------------------------
 // TeX → readable text

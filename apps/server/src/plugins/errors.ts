@@ -42,6 +42,13 @@ const FIELD_NAMES: Record<string, string> = {
   image: '图片',
   link: '链接',
   autoAddress: '跳转地址',
+  kind: '类型',
+  color: '颜色',
+  note: '笔记',
+  quote: '划线文字',
+  clientUpdatedAt: '修改时间',
+  since: '同步时间',
+  markId: '标注 id',
 };
 
 /**

@@ -1,10 +1,13 @@
 /**
  * Digital textbooks (docs/textbooks.md): catalogue, chapter trees, activation codes, what users own,
- * reading progress and network-learning videos.
+ * reading progress, reader marks and network-learning videos.
  */
+import type { ReaderMarkAnchor } from '@eav/contract';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  check,
   index,
   integer,
   pgTable,
@@ -13,8 +16,10 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { dictionary } from './dictionary';
+import { storedJsonb } from './json';
 import { users } from './users';
 
 export const textbooks = pgTable(
@@ -178,6 +183,45 @@ export const readingProgress = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.textbookId] })],
+);
+
+/**
+ * A user's reader marks (书签, 划线, 笔记; docs/reader.md, Marks). The id is the client's UUID, so a mark
+ * made offline is stored once however often it is sent. `client_updated_at` is the client's time of
+ * the edit held (last writer wins on it), `updated_at` the server's time of the last change (what a
+ * sync's `since` compares with). A delete keeps the row as a tombstone (`deleted_at`, anchor and note
+ * removed) so that the user's other devices learn of it.
+ */
+export const readerMarks = pgTable(
+  'reader_marks',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    textbookId: integer('textbook_id')
+      .notNull()
+      .references(() => textbooks.id, { onDelete: 'cascade' }),
+    /** bookmark | highlight | note (READER_MARK_KINDS) */
+    kind: text('kind').notNull(),
+    page: integer('page').notNull(),
+    /** A highlight's colour (READER_MARK_COLORS); null for the other kinds. */
+    color: text('color'),
+    /** The passage in the page's text: quote, prefix and suffix context, [start, end) offsets. */
+    anchor: storedJsonb<ReaderMarkAnchor>('anchor'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    clientUpdatedAt: timestamp('client_updated_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('reader_marks_user_book_idx').on(t.userId, t.textbookId),
+    index('reader_marks_user_updated_idx').on(t.userId, t.updatedAt),
+    check('reader_marks_kind_check', sql`${t.kind} in ('bookmark', 'highlight', 'note')`),
+    check('reader_marks_color_check', sql`${t.color} in ('yellow', 'green', 'blue', 'pink')`),
+    check('reader_marks_page_check', sql`${t.page} >= 1`),
+  ],
 );
 
 /** Network-learning audio/video lessons attached to a textbook and optionally a chapter. */

@@ -1,7 +1,7 @@
 /**
  * What the textbooks feature stores about a user, removed or anonymised at account cancellation
- * (docs/api.md, Account cancellation): the books the user owns, reading progress, wrong-code
- * attempts; redeemed activation codes stay used (a code is single-use whoever redeemed it) but lose
+ * (docs/api.md, Account cancellation): the books the user owns, reading progress, reader marks
+ * (tombstones included), wrong-code attempts; redeemed activation codes stay used (a code is single-use whoever redeemed it) but lose
  * the link to the user, as do console code batches the user created or voided.
  */
 import { eq } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import {
   activationBatches,
   activationCodes,
   activationFailures,
+  readerMarks,
   readingProgress,
   userTextbooks,
 } from '../../db/schema';
@@ -20,6 +21,7 @@ import {
  */
 export async function eraseTextbookData(tx: Tx, userId: number, _now: Date): Promise<void> {
   await tx.delete(readingProgress).where(eq(readingProgress.userId, userId));
+  await tx.delete(readerMarks).where(eq(readerMarks.userId, userId));
   await tx.delete(userTextbooks).where(eq(userTextbooks.userId, userId));
   await tx.delete(activationFailures).where(eq(activationFailures.userId, userId));
   await tx.update(activationCodes).set({ usedBy: null }).where(eq(activationCodes.usedBy, userId));

@@ -1,6 +1,7 @@
 /**
  * Digital textbooks feature (docs/api.md, Textbooks): one Fastify plugin made of route files by
- * concern – catalogue (`routes-catalogue.ts`), reader, PDFs and covers (`routes-reader.ts`),
+ * concern – catalogue (`routes-catalogue.ts`), reader, PDFs and covers (`routes-reader.ts`), reader
+ * marks and 我的笔记 (`routes-marks.ts`),
  * network-learning videos (`routes-videos.ts`), activation and my textbooks
  * (`routes-activation.ts`), operators' codes and import (`routes-console-codes.ts`), the console's code
  * batches (`routes-console-batches.ts`, docs/console.md), the console's catalogue section
@@ -22,6 +23,7 @@ import bookContentRoutes from './routes-console-book';
 import consoleImportRoutes from './routes-console-imports';
 import consoleExportRoutes from './routes-console-export';
 import type { TextbooksOptions } from './routes-common';
+import marksRoutes from './routes-marks';
 import readerRoutes from './routes-reader';
 import videoRoutes from './routes-videos';
 
@@ -42,6 +44,7 @@ const textbooksFeature: FastifyPluginAsyncZod<TextbooksOptions> = async (app, op
   app.registerErasure('textbooks', eraseTextbookData);
   await app.register(catalogueRoutes, opts);
   await app.register(readerRoutes, opts);
+  await app.register(marksRoutes, opts);
   await app.register(videoRoutes, opts);
   await app.register(activationRoutes, opts);
   await app.register(adminRoutes, opts);
