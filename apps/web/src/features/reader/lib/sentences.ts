@@ -12,7 +12,7 @@ export interface Sentence extends TextRange {
   text: string;
 }
 
-/** Longest sentence spoken as one utterance (some browsers stop long utterances after ~15 s). */
+/** Longest sentence spoken as one utterance (some Chrome voices stop an utterance after about 15 s). */
 export const SENTENCE_MAX = 80;
 
 const ENDS = new Set([...'。！？；…!?;｡']);
