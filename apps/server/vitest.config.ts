@@ -7,10 +7,9 @@ export const serverTestOptions = {
   environment: 'node',
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  // PGlite per file is memory-hungry and runs its queries on the worker's own thread: two workers
-  // match the machine's two cores. On a PostgreSQL server a file spends about a third of its time
-  // waiting for the database, so four workers keep two cores busy (docs/benchmarks.md, CI stage times).
-  maxWorkers: process.env.TEST_DATABASE_URL ? 4 : 2,
+  // PGlite per file is memory-hungry; two workers match the machine's two cores. Four workers on
+  // PostgreSQL were tried and not kept (docs/benchmarks.md, CI stage times).
+  maxWorkers: 2,
 };
 
 /** Run from this folder (`npx vitest run test/…`): every file with a module registry of its own. */
