@@ -247,7 +247,7 @@ export function MarksPanel({
           />
         ) : (
           groups.map((group) => (
-            <section key={group.key} className={styles.group} aria-label={group.title}>
+            <section key={group.key} className={styles.group}>
               <h3 className={styles.groupTitle}>{group.title}</h3>
               <ul className={styles.list}>
                 {group.marks.map((mark) => (
