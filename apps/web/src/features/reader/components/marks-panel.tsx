@@ -170,9 +170,11 @@ function MarkItem({
                 setDraft(mark.note ?? '');
                 setEditing(true);
               }}
-              aria-label={`编辑第 ${mark.page} 页的${label}`}
             >
-              {mark.kind === 'bookmark' || (mark.kind === 'highlight' && !mark.note) ? '添加笔记' : '编辑'}
+              {mark.note ? '编辑' : '添加笔记'}
+              <span className={styles.srOnly}>
+                第 {mark.page} 页的{label}
+              </span>
             </Button>
             <Popconfirm
               title={`删除这条${kindName}？`}
@@ -181,8 +183,11 @@ function MarkItem({
               okButtonProps={{ danger: true }}
               onConfirm={() => actions.remove(mark)}
             >
-              <Button size="small" type="text" danger aria-label={`删除第 ${mark.page} 页的${label}`}>
+              <Button size="small" type="text" danger>
                 删除
+                <span className={styles.srOnly}>
+                  第 {mark.page} 页的{label}
+                </span>
               </Button>
             </Popconfirm>
           </div>
