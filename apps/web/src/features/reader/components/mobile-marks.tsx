@@ -5,7 +5,7 @@
  * chunk of its own, loaded on first use: the reader's first load carries no dialog
  * (build/bundle-guard.ts).
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button, Dialog, DotLoading, ErrorBlock, Popup, TextArea } from 'antd-mobile';
 import { LIMITS, type ReaderMark } from '@eav/contract';
 import type { ReaderMarks } from '../hooks/use-reader-marks';
@@ -25,9 +25,20 @@ export function askToLogIn(onLogIn: () => void): void {
 }
 
 /** A note's text box with its count; labelled by `labelId`. */
-function NoteArea({ value, onChange, label }: { value: string; onChange(v: string): void; label: string }) {
+function NoteArea({
+  value,
+  onChange,
+  label,
+  autoFocus,
+}: {
+  value: string;
+  onChange(v: string): void;
+  label: string;
+  autoFocus?: boolean;
+}) {
   return (
     <TextArea
+      autoFocus={autoFocus}
       value={value}
       onChange={onChange}
       maxLength={NOTE_MAX}
@@ -67,7 +78,7 @@ export function MobileNoteEditor({
           {quote ? '为所选文字添加笔记' : `为第 ${page ?? ''} 页添加笔记`}
         </h2>
         {quote && <blockquote className={styles.quote}>{quote}</blockquote>}
-        <NoteArea value={text} onChange={setText} label="笔记内容" />
+        <NoteArea value={text} onChange={setText} label="笔记内容" autoFocus />
         <div className={styles.actions}>
           <Button onClick={close}>取消</Button>
           <Button
@@ -128,7 +139,7 @@ function MobileMarkItem({
       {quote && <blockquote className={styles.quote}>{quote}</blockquote>}
       {editing ? (
         <>
-          <NoteArea value={draft} onChange={setDraft} label={`编辑第 ${mark.page} 页${kindName}的笔记`} />
+          <NoteArea value={draft} onChange={setDraft} label={`编辑第 ${mark.page} 页${kindName}的笔记`} autoFocus />
           <div className={styles.actions}>
             <Button size="small" onClick={() => setEditing(false)}>
               取消
@@ -197,9 +208,18 @@ export function MobileMarksPopup({
   onAddPageNote(): void;
 }) {
   const headingId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
   return (
-    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName={styles.sheet}>
+    <Popup
+      visible={open}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName={styles.sheet}
+      afterShow={() => dialog.current?.focus()}
+    >
       <div
+        ref={dialog}
+        tabIndex={-1}
         role="dialog"
         aria-modal="true"
         aria-labelledby={headingId}

@@ -118,6 +118,7 @@ export function MobilePdfReader({
   const hintId = useId();
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [marksOpen, setMarksOpen] = useState(false);
+  const marksButton = useRef<HTMLButtonElement>(null);
   /** Whether the marks' chunk has been asked for (its popups then stay mounted, for their animations). */
   const [marksUsed, setMarksUsed] = useState(false);
   /** The new note being written: its page and passage (null: a note on the page). */
@@ -249,6 +250,7 @@ export function MobilePdfReader({
             setMarksUsed(true);
             setMarksOpen(true);
           }}
+          ref={marksButton}
           aria-label="书签与笔记"
           aria-haspopup="dialog"
           aria-describedby={marks.loggedIn ? undefined : hintId}
@@ -444,7 +446,11 @@ export function MobilePdfReader({
         <Suspense fallback={null}>
           <MobileMarksPopup
             open={marksOpen}
-            onClose={() => setMarksOpen(false)}
+            onClose={() => {
+              setMarksOpen(false);
+              // Back to the button that opened it (the popup does not return focus itself).
+              marksButton.current?.focus();
+            }}
             actions={marks}
             groups={groups}
             orphans={orphans}
