@@ -2,14 +2,25 @@
  * `/mobileH5/pdf?id=`: the H5 reader, one page at a time. Buttons, horizontal swipes and the
  * keyboard turn pages; − / + buttons and a two-finger pinch zoom (1–3× the screen width), and the
  * page is re-rendered at the new size × devicePixelRatio so text stays sharp. A live region
- * announces page, total and chapter. Progress is saved and resumed like on desktop.
+ * announces page, total and chapter. Progress is saved and resumed like on desktop. A logged-in
+ * reader keeps bookmarks, highlights and notes (docs/reader.md) as on desktop: the 书签 button in the
+ * header, a toolbar on a text selection, and the 书签与笔记 popup; a visitor is asked to log in first.
  */
-import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, DotLoading, ErrorBlock, ProgressBar } from 'antd-mobile';
-import { LeftOutline } from 'antd-mobile-icons';
+import { Button, DotLoading, ErrorBlock, ProgressBar, Toast } from 'antd-mobile';
+import { LeftOutline, StarFill, StarOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { LIMITS, Messages, type ReaderMarkColor } from '@eav/contract';
+import { paths } from '@/config/paths';
+import { chunk, lazyFrom } from '@/lib/lazy';
+import { currentFullPath } from '@/lib/navigation';
 import { useReadGrant } from '../api/get-read-grant';
+import { useOrphanedMarks } from '../hooks/use-orphaned-marks';
+import { usePageMarksLayer } from '../hooks/use-page-marks-layer';
+import { useReaderMarks } from '../hooks/use-reader-marks';
+import { createAnchor, type TextAnchor } from '../lib/anchor';
+import { bookmarkOf, groupMarks } from '../lib/marks';
 import { usePageAnnouncement } from '../hooks/use-page-announcement';
 import { pageFromSearch, usePageInUrl } from '../hooks/use-page-in-url';
 import { useProgressSaver } from '../hooks/use-progress-saver';
@@ -24,7 +35,13 @@ import {
   type ReaderChapter,
 } from '../lib/view';
 import { LazyDocument, LazyPage, usePdfChunkAfterPaint } from './lazy-pdf';
+import { BookmarkRibbon, MarkHighlights, SelectionToolbar } from './page-marks';
 import styles from './mobile-reader.module.css';
+
+// The marks' popup, note editor and login prompt: a chunk loaded when first needed.
+const mobileMarks = chunk(() => import('./mobile-marks'));
+const MobileMarksPopup = lazyFrom(mobileMarks, (m) => m.MobileMarksPopup);
+const MobileNoteEditor = lazyFrom(mobileMarks, (m) => m.MobileNoteEditor);
 
 const SWIPE_PX = 50;
 /** A4 height / width, used until the page's own size is known. */
@@ -98,6 +115,52 @@ export function MobilePdfReader({
   const height = Math.round(width * ratio);
   const pixelRatio = sharpPixelRatio(window.devicePixelRatio, viewportScale, width, height);
   const announcement = usePageAnnouncement(page, numPages, chapters);
+  const hintId = useId();
+  const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
+  const [marksOpen, setMarksOpen] = useState(false);
+  const marksButton = useRef<HTMLButtonElement>(null);
+  /** Whether the marks' chunk has been asked for (its popups then stay mounted, for their animations). */
+  const [marksUsed, setMarksUsed] = useState(false);
+  /** The new note being written: its page and passage (null: a note on the page). */
+  const [noteDraft, setNoteDraft] = useState<{ page: number; anchor: TextAnchor | null } | null>(null);
+  const marks = useReaderMarks(bookId, (text) => Toast.show({ content: text, icon: 'fail' }));
+  const [sheetEl, setSheetEl] = useState<HTMLDivElement | null>(null);
+  const layer = usePageMarksLayer(sheetEl, page, marks.marks, marks.loggedIn);
+  const orphans = useOrphanedMarks(pdf, marks.marks, marksOpen);
+  const groups = useMemo(() => groupMarks(marks.marks, chapters), [marks.marks, chapters]);
+  const bookmark = bookmarkOf(marks.marks, page);
+
+  /** A visitor's tap on a marks button: why it needs an account, and the way to log in. */
+  const askToLogIn = () =>
+    void mobileMarks
+      .load()
+      .then((m) =>
+        m.askToLogIn(() => navigate(`${paths.mobile.login}?redirect=${encodeURIComponent(currentFullPath())}`)),
+      )
+      .catch(() => Toast.show({ content: '登录后可使用书签和笔记' }));
+  /** The selected passage as an anchor, or null (with a message) when it is too long to keep. */
+  const selectedAnchor = (): TextAnchor | null => {
+    const sel = layer.selection;
+    if (!sel) return null;
+    if (sel.range.end - sel.range.start > LIMITS.readerMarks.quoteMax) {
+      Toast.show({ content: Messages.readerQuoteTooLong, icon: 'fail' });
+      return null;
+    }
+    return createAnchor(sel.text.text, sel.range.start, sel.range.end, sel.page);
+  };
+  const highlight = (color: ReaderMarkColor) => {
+    const anchor = selectedAnchor();
+    if (anchor) marks.addHighlight(layer.selection!.page, anchor, color);
+    layer.clearSelection();
+  };
+  const noteOnSelection = () => {
+    const anchor = selectedAnchor();
+    if (anchor) {
+      setMarksUsed(true);
+      setNoteDraft({ page: layer.selection!.page, anchor });
+    }
+    layer.clearSelection();
+  };
 
   const startPage = useMemo(() => {
     return pageFromSearch(search) ?? grant.data?.progress?.page ?? 1;
@@ -167,6 +230,38 @@ export function MobilePdfReader({
           <LeftOutline aria-hidden />
         </button>
         <h1 className={styles.title}>{title}</h1>
+        <button
+          type="button"
+          className={styles.back}
+          onClick={() => (marks.loggedIn ? page !== null && marks.toggleBookmark(page) : askToLogIn())}
+          disabled={marks.loggedIn && page === null}
+          aria-label="书签"
+          aria-pressed={!!bookmark}
+          aria-describedby={marks.loggedIn ? undefined : hintId}
+          data-testid="h5-bookmark"
+        >
+          {bookmark ? <StarFill aria-hidden className={styles.on} /> : <StarOutline aria-hidden />}
+        </button>
+        <button
+          type="button"
+          className={styles.back}
+          onClick={() => {
+            if (!marks.loggedIn) return askToLogIn();
+            setMarksUsed(true);
+            setMarksOpen(true);
+          }}
+          ref={marksButton}
+          aria-label="书签与笔记"
+          aria-haspopup="dialog"
+          aria-describedby={marks.loggedIn ? undefined : hintId}
+        >
+          <UnorderedListOutline aria-hidden />
+        </button>
+        {!marks.loggedIn && (
+          <span id={hintId} className={styles.srOnly}>
+            登录后可使用书签和笔记
+          </span>
+        )}
       </header>
       <div className={styles.srOnly} role="status" aria-live="polite" data-testid="reader-announcement">
         {announcement}
@@ -219,9 +314,10 @@ export function MobilePdfReader({
               file={grant.data.url}
               loading={<PageLoading width={width} height={height} text="正在加载" />}
               error={<span />}
-              onLoadSuccess={(pdf: PDFDocumentProxy) => {
-                setNumPages(pdf.numPages);
-                setPage(clampPage(startPage, pdf.numPages));
+              onLoadSuccess={(doc: PDFDocumentProxy) => {
+                setPdf(doc);
+                setNumPages(doc.numPages);
+                setPage(clampPage(startPage, doc.numPages));
               }}
               onLoadError={() => {
                 if (!retried.current) {
@@ -232,18 +328,21 @@ export function MobilePdfReader({
             >
               {page !== null && (
                 <div
+                  ref={setSheetEl}
                   className={styles.sheet}
                   data-testid="reader-page"
                   data-page={page}
                   data-zoom={zoom}
                   data-pixel-ratio={pixelRatio}
                   data-mark={pageMarks?.get(page)}
+                  data-bookmarked={bookmark ? 'true' : undefined}
                   style={{
                     width,
                     minHeight: height,
                     transform: pinch !== null ? `scale(${pinch})` : undefined,
                   }}
                 >
+                  {bookmark && <BookmarkRibbon />}
                   {pageMarks?.has(page) && (
                     <span className={styles.pageMark} data-testid="reader-page-mark">
                       {pageMarks.get(page)}
@@ -258,10 +357,21 @@ export function MobilePdfReader({
                       devicePixelRatio={pixelRatio}
                       renderAnnotationLayer={false}
                       renderTextLayer
+                      {...layer.pageProps}
                       onLoadSuccess={(p) => p.originalWidth > 0 && setRatio(p.originalHeight / p.originalWidth)}
                       loading={<div className={styles.sheetLoading} style={{ width, height }} />}
-                    />
+                    >
+                      <MarkHighlights painted={layer.painted} />
+                    </LazyPage>
                   </Suspense>
+                  {layer.selection && layer.selection.page === page && (
+                    <SelectionToolbar
+                      selection={layer.selection}
+                      onColor={highlight}
+                      onNote={noteOnSelection}
+                      onClose={layer.clearSelection}
+                    />
+                  )}
                 </div>
               )}
             </LazyDocument>
@@ -332,6 +442,38 @@ export function MobilePdfReader({
           </Button>
         </div>
       </footer>
+      {marks.loggedIn && marksUsed && (
+        <Suspense fallback={null}>
+          <MobileMarksPopup
+            open={marksOpen}
+            onClose={() => {
+              setMarksOpen(false);
+              // Back to the button that opened it (the popup does not return focus itself).
+              marksButton.current?.focus();
+            }}
+            actions={marks}
+            groups={groups}
+            orphans={orphans}
+            currentPage={page}
+            onJump={goTo}
+            onAddPageNote={() => {
+              if (page === null) return;
+              setMarksOpen(false);
+              setNoteDraft({ page, anchor: null });
+            }}
+          />
+          <MobileNoteEditor
+            open={noteDraft !== null}
+            page={noteDraft?.page ?? null}
+            quote={noteDraft?.anchor?.quote ?? null}
+            onSave={(note) => {
+              if (noteDraft) marks.addNote(noteDraft.page, noteDraft.anchor, note);
+              setNoteDraft(null);
+            }}
+            onClose={() => setNoteDraft(null)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * The desktop online reader (`/preview`): pdf.js through react-pdf with page navigation, zoom
  * (fit page, fit width, presets), thumbnails, the chapter tree jumping to pages, full screen,
- * keyboard shortcuts, and reading progress saved to the server (debounced) and resumed on open.
+ * keyboard shortcuts, reading progress saved to the server (debounced) and resumed on open, and the
+ * user's marks (书签, 划线, 笔记; docs/reader.md): a bookmark button, a toolbar on a text selection,
+ * highlights drawn over the text layer, and the 书签与笔记 panel.
  * The PDF comes from a short-lived signed URL; if it stops working mid-load a new one is fetched.
  */
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   ArrowLeftOutlined,
   ColumnWidthOutlined,
@@ -14,11 +16,15 @@ import {
   LeftOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
+  ProfileOutlined,
   RightOutlined,
+  TagFilled,
+  TagOutlined,
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import {
+  App,
   Button,
   ConfigProvider,
   Empty,
@@ -33,12 +39,20 @@ import {
 } from 'antd';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useNavigate, useSearchParams } from 'react-router';
+import { LIMITS, Messages, type ReaderMarkColor } from '@eav/contract';
 import { useReadGrant } from '../api/get-read-grant';
+import { useOrphanedMarks } from '../hooks/use-orphaned-marks';
 import { usePageAnnouncement } from '../hooks/use-page-announcement';
+import { usePageMarksLayer } from '../hooks/use-page-marks-layer';
+import { useReaderMarks } from '../hooks/use-reader-marks';
 import { pageFromSearch, usePageInUrl } from '../hooks/use-page-in-url';
 import { useProgressSaver } from '../hooks/use-progress-saver';
+import { createAnchor, type TextAnchor } from '../lib/anchor';
+import { bookmarkOf, groupMarks } from '../lib/marks';
 import { clampPage, effectiveScale, keyCommand, stepZoom, type ReaderChapter, type ZoomMode } from '../lib/view';
 import { LazyDocument, LazyOutline, LazyPage, usePdfChunkAfterPaint } from './lazy-pdf';
+import { MARKS_LOGIN_HINT, MarksPanel, NoteEditorModal } from './marks-panel';
+import { BookmarkRibbon, MarkHighlights, SelectionToolbar } from './page-marks';
 import styles from './reader.module.css';
 
 /**
@@ -185,7 +199,40 @@ export function PdfReader({
   // The page's main landmark: the reader fills the bare /preview page.
   const rootRef = useRef<HTMLElement>(null);
   const [viewRef, view, viewEl] = useElementSize<HTMLDivElement>();
+  const hintId = useId();
   const announcement = usePageAnnouncement(page, numPages, chapters);
+  const { message } = App.useApp();
+  const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
+  const [marksOpen, setMarksOpen] = useState(false);
+  /** The new note being written: its page and passage (null: a note on the page). */
+  const [noteDraft, setNoteDraft] = useState<{ page: number; anchor: TextAnchor | null } | null>(null);
+  const marks = useReaderMarks(bookId, (text) => void message.error(text));
+  const [sheetEl, setSheetEl] = useState<HTMLDivElement | null>(null);
+  const layer = usePageMarksLayer(sheetEl, page, marks.marks, marks.loggedIn);
+  const orphans = useOrphanedMarks(pdf, marks.marks, marksOpen);
+  const groups = useMemo(() => groupMarks(marks.marks, chapters), [marks.marks, chapters]);
+  const bookmark = bookmarkOf(marks.marks, page);
+
+  /** The selected passage as an anchor, or null (with a message) when it is too long to keep. */
+  const selectedAnchor = (): TextAnchor | null => {
+    const sel = layer.selection;
+    if (!sel) return null;
+    if (sel.range.end - sel.range.start > LIMITS.readerMarks.quoteMax) {
+      void message.error(Messages.readerQuoteTooLong);
+      return null;
+    }
+    return createAnchor(sel.text.text, sel.range.start, sel.range.end, sel.page);
+  };
+  const highlight = (color: ReaderMarkColor) => {
+    const anchor = selectedAnchor();
+    if (anchor) marks.addHighlight(layer.selection!.page, anchor, color);
+    layer.clearSelection();
+  };
+  const noteOnSelection = () => {
+    const anchor = selectedAnchor();
+    if (anchor) setNoteDraft({ page: layer.selection!.page, anchor });
+    layer.clearSelection();
+  };
 
   // Where to open: an explicit ?page= (chapter link), else the saved progress, else page 1.
   const startPage = useMemo(() => {
@@ -200,6 +247,7 @@ export function PdfReader({
 
   const onDocumentLoad = async (pdf: PDFDocumentProxy) => {
     setLoadError(null);
+    setPdf(pdf);
     setNumPages(pdf.numPages);
     setPage(clampPage(startPage, pdf.numPages));
     const first = await pdf.getPage(1);
@@ -352,6 +400,34 @@ export function PdfReader({
             </Tooltip>
           </div>
           <div className={styles.toolGroup}>
+            <Tooltip title={marks.loggedIn ? (bookmark ? '取消本页书签' : '给本页加书签') : MARKS_LOGIN_HINT}>
+              <Button
+                type="text"
+                icon={bookmark ? <TagFilled /> : <TagOutlined />}
+                className={bookmark ? styles.toolOn : ''}
+                disabled={!marks.loggedIn || page === null}
+                onClick={() => page !== null && marks.toggleBookmark(page)}
+                aria-label="书签"
+                aria-pressed={!!bookmark}
+                aria-describedby={marks.loggedIn ? undefined : hintId}
+              />
+            </Tooltip>
+            <Tooltip title="书签与笔记">
+              <Button
+                type="text"
+                icon={<ProfileOutlined />}
+                className={marksOpen ? styles.toolOn : ''}
+                onClick={() => setMarksOpen((o) => !o)}
+                aria-label="书签与笔记"
+                aria-expanded={marksOpen}
+                aria-describedby={marks.loggedIn ? undefined : hintId}
+              />
+            </Tooltip>
+            {!marks.loggedIn && (
+              <span id={hintId} className={styles.srOnly}>
+                {MARKS_LOGIN_HINT}
+              </span>
+            )}
             <Tooltip title="缩小 (-)">
               <Button type="text" icon={<ZoomOutOutlined />} onClick={() => zoomBy(-1)} aria-label="缩小" />
             </Tooltip>
@@ -464,12 +540,15 @@ export function PdfReader({
               <div ref={viewRef} className={styles.viewport} tabIndex={0} role="region" aria-label="教材页面">
                 {page !== null && (
                   <div
+                    ref={setSheetEl}
                     className={styles.sheet}
                     style={{ width: pageW, height: pageH }}
                     data-testid="reader-page"
                     data-page={page}
                     data-mark={pageMarks?.get(page)}
+                    data-bookmarked={bookmark ? 'true' : undefined}
                   >
+                    {bookmark && <BookmarkRibbon />}
                     {pageMarks?.has(page) && (
                       <span className={`${styles.pageMark} ${styles.sheetMark}`} data-testid="reader-page-mark">
                         {pageMarks.get(page)}
@@ -485,6 +564,7 @@ export function PdfReader({
                         scale={scale}
                         renderAnnotationLayer={false}
                         renderTextLayer
+                        {...layer.pageProps}
                         loading={<div className={styles.sheetLoading} style={{ width: pageW, height: pageH }} />}
                         onLoadSuccess={(p) =>
                           setNatural((n) =>
@@ -493,8 +573,18 @@ export function PdfReader({
                               : { width: p.originalWidth, height: p.originalHeight },
                           )
                         }
-                      />
+                      >
+                        <MarkHighlights painted={layer.painted} />
+                      </LazyPage>
                     </Suspense>
+                    {layer.selection && layer.selection.page === page && (
+                      <SelectionToolbar
+                        selection={layer.selection}
+                        onColor={highlight}
+                        onNote={noteOnSelection}
+                        onClose={layer.clearSelection}
+                      />
+                    )}
                   </div>
                 )}
               </div>
@@ -546,9 +636,29 @@ export function PdfReader({
                 </>
               )}
             </div>
+            {marksOpen && (
+              <MarksPanel
+                actions={marks}
+                groups={groups}
+                orphans={orphans}
+                currentPage={page}
+                onJump={goTo}
+                onAddPageNote={() => page !== null && setNoteDraft({ page, anchor: null })}
+              />
+            )}
           </LazyDocument>
         </Suspense>
       )}
+      <NoteEditorModal
+        open={noteDraft !== null}
+        page={noteDraft?.page ?? null}
+        quote={noteDraft?.anchor?.quote ?? null}
+        onSave={(note) => {
+          if (noteDraft) marks.addNote(noteDraft.page, noteDraft.anchor, note);
+          setNoteDraft(null);
+        }}
+        onCancel={() => setNoteDraft(null)}
+      />
     </main>
   );
 }
