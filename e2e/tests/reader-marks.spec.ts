@@ -197,7 +197,7 @@ test.describe('reader marks', () => {
       // Delete the highlight after confirming.
       await entries
         .nth(1)
-        .getByRole('button', { name: /^删除第 1 页的/ })
+        .getByRole('button', { name: /^删除\s*第 1 页的黄色划线/ })
         .click();
       const confirm = page.locator('.ant-popconfirm').getByRole('button', { name: /删\s*除/ });
       const deleted = page.waitForResponse(
