@@ -1,6 +1,7 @@
 import type { ReaderMark, ReaderMarksData } from '@eav/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  newMarkId,
   bookmarkBody,
   bookmarkOf,
   editedBody,
@@ -115,5 +116,22 @@ describe('groupMarks', () => {
     expect(markLabel(early)).toBe('黄色划线');
     expect(markLabel(bookmark)).toBe('书签');
     expect(markLabel(note)).toBe('笔记');
+  });
+});
+
+describe('newMarkId', () => {
+  const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it('is a version-4 UUID, also where randomUUID is missing (plain http)', () => {
+    expect(newMarkId()).toMatch(UUID_V4);
+    const randomUUID = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true, writable: true });
+    try {
+      const ids = new Set(Array.from({ length: 200 }, () => newMarkId()));
+      expect(ids.size).toBe(200);
+      for (const id of ids) expect(id).toMatch(UUID_V4);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true, writable: true });
+    }
   });
 });

@@ -147,4 +147,13 @@ export function markLabel(mark: Pick<ReaderMark, 'kind' | 'color'>): string {
 }
 
 /** A new mark id (the client's UUID, docs/reader.md: a mark sent twice is stored once). */
-export const newMarkId = (): string => crypto.randomUUID();
+export function newMarkId(): string {
+  // `randomUUID` exists only in secure contexts; a school's intranet may serve the portal over plain
+  // http, where `getRandomValues` still does: the same version-4 UUID from 16 random bytes.
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
