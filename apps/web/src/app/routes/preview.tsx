@@ -63,7 +63,7 @@ export default function PreviewRoute() {
   return (
     <>
       {/* Reading time of a recommended book counts for the running activity (docs/prize.md). */}
-      <ActivityReading textbookId={id} reading={loggedIn} />
+      <ActivityReading textbookId={id} reading={loggedIn} aboveBar />
       <PdfReader
         key={id}
         bookId={id}

@@ -102,7 +102,7 @@ export default function MobilePdfRoute() {
       {/* Reading time of a recommended book counts for the running activity (docs/prize.md). */}
       {loggedIn && (
         <Suspense fallback={null}>
-          <ActivityReading textbookId={id} reading />
+          <ActivityReading textbookId={id} reading aboveBar />
         </Suspense>
       )}
       <MobilePdfReader

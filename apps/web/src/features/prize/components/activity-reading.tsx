@@ -8,9 +8,21 @@ import { useActivityHeartbeat } from '../hooks/use-activity-heartbeat';
 import { useMediaPlaying } from '../hooks/use-media-playing';
 import { ReadingBadge } from './reading-badge';
 
-export function ActivityReading({ textbookId, reading }: { textbookId: number | undefined; reading: boolean }) {
+/**
+ * The heartbeats of an open book and the note of today's credited time. `aboveBar`: the page has a
+ * bar fixed at its bottom (the readers' page bars), which the note must not cover.
+ */
+export function ActivityReading({
+  textbookId,
+  reading,
+  aboveBar = false,
+}: {
+  textbookId: number | undefined;
+  reading: boolean;
+  aboveBar?: boolean;
+}) {
   const credit = useActivityHeartbeat(textbookId, reading);
-  return <ReadingBadge credit={credit} />;
+  return <ReadingBadge credit={credit} aboveBar={aboveBar} />;
 }
 
 export function ActivityLessonReading({ textbookId }: { textbookId: number | undefined }) {
