@@ -120,7 +120,8 @@ test.describe('H5 activity page', () => {
     const code = new URL(banner.link!, 'http://x').searchParams.get('activityCode');
     await expect(page).toHaveURL((url) => url.hash === `#/mobileH5/prize?activityCode=${code}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('activityCode'))).toBe(code);
+    // The page keeps the code once the activity has loaded, which may be after its heading shows.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('activityCode'))).toBe(code);
   });
 
   test('a student reads a recommended book for a minute, earns points, ranks, draws and sees the prize', async ({
