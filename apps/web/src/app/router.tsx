@@ -64,6 +64,7 @@ export const desktopRoutes: RouteObject[] = [
       page(paths.userPassword, '修改密码', () => import('./routes/user/password'), toH5),
       page(paths.userBindings, '账号绑定', () => import('./routes/user/bindings'), toH5),
       page(paths.userHistory, '浏览记录', () => import('./routes/user/history'), toH5),
+      page(paths.userNotes, '我的笔记', () => import('./routes/user/notes'), toH5),
     ],
   },
   { path: paths.allResource, element: <Navigate to={paths.myBook} replace /> },

@@ -41,6 +41,8 @@ export const paths = {
   userBindings: '/user/bindings',
   /** 浏览记录 in the user centre (the H5 page is `mobile.history`). */
   userHistory: '/user/history',
+  /** 我的笔记 in the user centre: marks across books, `?keyword&textbookId&kind&page` (docs/reader.md). */
+  userNotes: '/user/notes',
   allResource: '/allResource',
   myBook: '/myBook',
   myDigitalBook: '/myDigitalBook',
