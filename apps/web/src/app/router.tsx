@@ -137,6 +137,7 @@ export const mobileRoutes: RouteObject[] = [
   page(m.browse, '浏览', () => import('./routes/mobile/browse')),
   page(m.browseBook, '浏览教材', () => import('./routes/mobile/browse-book')),
   page(m.history, '浏览记录', () => import('./routes/mobile/history')),
+  page(m.notes, '我的笔记', () => import('./routes/mobile/notes')),
   page(m.activation, '激活教材', () => import('./routes/mobile/activation')),
   page(m.prize, '有奖活动', () => import('./routes/mobile/prize')),
   page(m.bindChoice, '绑定方式', () => import('./routes/mobile/bind-choice')),

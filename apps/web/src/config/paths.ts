@@ -91,6 +91,8 @@ export const paths = {
     downloadZone: '/mobileH5/downloadZone',
     browse: '/mobileH5/browse',
     history: '/mobileH5/history',
+    /** 我的笔记 on the phone: `?keyword&kind` (docs/reader.md). */
+    notes: '/mobileH5/notes',
     browseBook: '/mobileH5/browseBook',
     activation: '/mobileH5/activation',
     home: '/mobileH5/home',
