@@ -30,6 +30,12 @@ describe('mobileCounterpart', () => {
     expect(mobileCounterpart('/activity', '?activityCode=A1')).toBe('/mobileH5/prize?activityCode=A1');
   });
 
+  it('maps 我的笔记 with its keyword and kind, dropping the book and the page', () => {
+    expect(mobileCounterpart('/user/notes', '?keyword=a&textbookId=3&kind=note&page=2')).toBe(
+      '/mobileH5/notes?keyword=a&kind=note',
+    );
+  });
+
   it('drops empty values', () => {
     expect(mobileCounterpart('/digitalBook', '?stageId=&keyword=')).toBe('/mobileH5/textbook');
   });

@@ -36,6 +36,7 @@ export const MOBILE_LINKS: Readonly<Record<string, MobileLink>> = {
   [paths.userPassword]: { to: paths.mobile.userCenter, keep: [] },
   [paths.userBindings]: { to: paths.mobile.userCenter, keep: [] },
   [paths.userHistory]: { to: paths.mobile.history, keep: [] },
+  [paths.userNotes]: { to: paths.mobile.notes, keep: ['keyword', 'kind'] },
   [paths.myBook]: { to: paths.mobile.userCenter, keep: [] },
   [paths.myDigitalBook]: { to: paths.mobile.userCenter, keep: [] },
 };

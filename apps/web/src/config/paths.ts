@@ -41,6 +41,8 @@ export const paths = {
   userBindings: '/user/bindings',
   /** 浏览记录 in the user centre (the H5 page is `mobile.history`). */
   userHistory: '/user/history',
+  /** 我的笔记 in the user centre: marks across books, `?keyword&textbookId&kind&page` (docs/reader.md). */
+  userNotes: '/user/notes',
   allResource: '/allResource',
   myBook: '/myBook',
   myDigitalBook: '/myDigitalBook',
@@ -89,6 +91,8 @@ export const paths = {
     downloadZone: '/mobileH5/downloadZone',
     browse: '/mobileH5/browse',
     history: '/mobileH5/history',
+    /** 我的笔记 on the phone: `?keyword&kind` (docs/reader.md). */
+    notes: '/mobileH5/notes',
     browseBook: '/mobileH5/browseBook',
     activation: '/mobileH5/activation',
     home: '/mobileH5/home',

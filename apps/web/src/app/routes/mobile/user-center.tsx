@@ -1,7 +1,7 @@
 /**
  * H5 `/mobileH5/userCenter` (我的, docs/product.md §2): the profile, my textbooks, my resources
- * (favourites), my homework and classes (智慧教学), account bindings, settings and log out. A visitor
- * gets a login prompt. antd-mobile only; the pieces come from their features.
+ * (favourites), my homework and classes (智慧教学), account bindings, 学习记录 (我的笔记, 浏览记录),
+ * settings and log out. A visitor gets a login prompt. antd-mobile only; the pieces come from their features.
  */
 import { maskPhone } from '@eav/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -214,6 +214,20 @@ export default function MobileUserCenterRoute() {
       <MyTextbooks />
       <MyResources />
       <Bindings userId={user.userId} />
+
+      <section className={styles.section} aria-labelledby="uc-study" style={{ padding: 0 }}>
+        <h2 id="uc-study" className={styles.sectionTitle} style={{ padding: '12px 12px 0' }}>
+          学习记录
+        </h2>
+        <List>
+          <List.Item className={ROW_ACTION_ROW} description="阅读时添加的书签、划线和笔记" arrow>
+            <RowLink to={paths.mobile.notes}>我的笔记</RowLink>
+          </List.Item>
+          <List.Item className={ROW_ACTION_ROW} description="最近阅读和观看的内容" arrow>
+            <RowLink to={paths.mobile.history}>浏览记录</RowLink>
+          </List.Item>
+        </List>
+      </section>
 
       <section className={styles.section} aria-labelledby="uc-settings" style={{ padding: 0 }}>
         <h2 id="uc-settings" className={styles.sectionTitle} style={{ padding: '12px 12px 0' }}>

@@ -4,7 +4,7 @@
  * ended it navigates (log out → `/`, a 403 → login after 1 s, docs/product.md §4); a silent 401 (no redirect
  * by spec) leaves a prompt to log in again instead of a blank page.
  */
-import { HistoryOutlined, LinkOutlined } from '@ant-design/icons';
+import { FormOutlined, HistoryOutlined, LinkOutlined } from '@ant-design/icons';
 import { Button, Result } from 'antd';
 import { useRef } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
@@ -12,10 +12,14 @@ import { loginPath, paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 import { UserCentreLayout } from '@/features/user/components/user-centre-layout';
 
-/** The 账号绑定 (docs/identity.md, 账号绑定) and 浏览记录 (docs/api.md, 浏览记录) entries. */
+/**
+ * The 账号绑定 (docs/identity.md, 账号绑定), 浏览记录 (docs/api.md, 浏览记录) and 我的笔记 (docs/reader.md,
+ * 我的笔记 pages) entries.
+ */
 const EXTRA_ITEMS = [
   { key: paths.userBindings, icon: <LinkOutlined />, label: '账号绑定' },
   { key: paths.userHistory, icon: <HistoryOutlined />, label: '浏览记录' },
+  { key: paths.userNotes, icon: <FormOutlined />, label: '我的笔记' },
 ];
 
 export default function UserLayoutRoute() {
