@@ -5,17 +5,20 @@
  * announces page, total and chapter. Progress is saved and resumed like on desktop. A logged-in
  * reader keeps bookmarks, highlights and notes (docs/reader.md) as on desktop: the 书签 button in the
  * header, a toolbar on a text selection, and the 书签与笔记 popup; a visitor is asked to log in first.
+ * 查找 (search in the book, anyone) opens a popup from the header; while a search is active the page
+ * bar offers 上一处/下一处 and the matches are boxed on the page.
  */
 import { Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, DotLoading, ErrorBlock, ProgressBar, Toast } from 'antd-mobile';
-import { LeftOutline, StarFill, StarOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import { LeftOutline, SearchOutline, StarFill, StarOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { LIMITS, Messages, type ReaderMarkColor } from '@eav/contract';
 import { paths } from '@/config/paths';
 import { chunk, lazyFrom } from '@/lib/lazy';
 import { currentFullPath } from '@/lib/navigation';
 import { useReadGrant } from '../api/get-read-grant';
+import { findStatusText, pageFinds, useBookSearch } from '../hooks/use-book-search';
 import { useOrphanedMarks } from '../hooks/use-orphaned-marks';
 import { usePageMarksLayer } from '../hooks/use-page-marks-layer';
 import { useReaderMarks } from '../hooks/use-reader-marks';
@@ -35,13 +38,16 @@ import {
   type ReaderChapter,
 } from '../lib/view';
 import { LazyDocument, LazyPage, usePdfChunkAfterPaint } from './lazy-pdf';
-import { BookmarkRibbon, MarkHighlights, SelectionToolbar } from './page-marks';
+import { BookmarkRibbon, FindHighlights, MarkHighlights, SelectionToolbar } from './page-marks';
 import styles from './mobile-reader.module.css';
 
 // The marks' popup, note editor and login prompt: a chunk loaded when first needed.
 const mobileMarks = chunk(() => import('./mobile-marks'));
 const MobileMarksPopup = lazyFrom(mobileMarks, (m) => m.MobileMarksPopup);
 const MobileNoteEditor = lazyFrom(mobileMarks, (m) => m.MobileNoteEditor);
+// The 查找 popup: a chunk loaded when first opened.
+const mobileFind = chunk(() => import('./mobile-find'));
+const MobileFindPopup = lazyFrom(mobileFind, (m) => m.MobileFindPopup);
 
 const SWIPE_PX = 50;
 /** A4 height / width, used until the page's own size is known. */
@@ -125,7 +131,20 @@ export function MobilePdfReader({
   const [noteDraft, setNoteDraft] = useState<{ page: number; anchor: TextAnchor | null } | null>(null);
   const marks = useReaderMarks(bookId, (text) => Toast.show({ content: text, icon: 'fail' }));
   const [sheetEl, setSheetEl] = useState<HTMLDivElement | null>(null);
-  const layer = usePageMarksLayer(sheetEl, page, marks.marks, marks.loggedIn);
+  /** 查找: whether the popup is open, whether it has been (its chunk stays mounted), and the box's text. */
+  const [findOpen, setFindOpen] = useState(false);
+  const [findUsed, setFindUsed] = useState(false);
+  const [findInput, setFindInput] = useState('');
+  const findButton = useRef<HTMLButtonElement>(null);
+  const find = useBookSearch(pdf, findOpen, findInput);
+  /** A search is active (its matches boxed, 上一处/下一处 on the bar) from a query until 结束查找. */
+  const findActive = findUsed && find.query !== '';
+  const { matches: findMatches, current: findCurrent } = find;
+  const found = useMemo(
+    () => (findActive ? pageFinds(findMatches, findCurrent, page) : []),
+    [findActive, findMatches, findCurrent, page],
+  );
+  const layer = usePageMarksLayer(sheetEl, page, marks.marks, marks.loggedIn, found);
   const orphans = useOrphanedMarks(pdf, marks.marks, marksOpen);
   const groups = useMemo(() => groupMarks(marks.marks, chapters), [marks.marks, chapters]);
   const bookmark = bookmarkOf(marks.marks, page);
@@ -171,6 +190,19 @@ export function MobilePdfReader({
   const goTo = (p: number) => setPage((cur) => (cur === null ? cur : clampPage(p, numPages)));
   usePageInUrl(page);
   const zoomBy = (dir: 1 | -1) => setZoom((z) => stepMobileZoom(z, dir));
+  const closeFind = () => {
+    setFindOpen(false);
+    // Back to the button that opened it (the popup does not return focus itself).
+    findButton.current?.focus();
+  };
+  const stepFind = (dir: 1 | -1) => {
+    const m = find.step(dir, page);
+    if (m) goTo(m.page);
+  };
+  const endFind = () => {
+    setFindInput('');
+    find.clear();
+  };
 
   // Keyboard (a phone with a keyboard, a tablet, switch access): the desktop reader's shortcuts.
   useEffect(() => {
@@ -230,6 +262,20 @@ export function MobilePdfReader({
           <LeftOutline aria-hidden />
         </button>
         <h1 className={styles.title}>{title}</h1>
+        <button
+          type="button"
+          className={styles.back}
+          ref={findButton}
+          onClick={() => {
+            setFindUsed(true);
+            setFindOpen(true);
+          }}
+          aria-label="查找"
+          aria-haspopup="dialog"
+          data-testid="h5-find"
+        >
+          <SearchOutline aria-hidden />
+        </button>
         <button
           type="button"
           className={styles.back}
@@ -362,6 +408,7 @@ export function MobilePdfReader({
                       loading={<div className={styles.sheetLoading} style={{ width, height }} />}
                     >
                       <MarkHighlights painted={layer.painted} />
+                      <FindHighlights found={layer.found} />
                     </LazyPage>
                   </Suspense>
                   {layer.selection && layer.selection.page === page && (
@@ -387,6 +434,22 @@ export function MobilePdfReader({
           >
             {renderPageNote(page)}
           </section>
+        )}
+        {findActive && (
+          <div className={styles.findRow} role="group" aria-label="查找结果" data-testid="h5-find-bar">
+            <Button size="mini" disabled={!find.matches.length} onClick={() => stepFind(-1)}>
+              上一处
+            </Button>
+            <span className={styles.findCount} role="status" aria-live="polite" data-testid="h5-find-count">
+              {find.current >= 0 ? `第 ${find.current + 1}/${find.matches.length} 处` : findStatusText(find).count}
+            </span>
+            <Button size="mini" disabled={!find.matches.length} onClick={() => stepFind(1)}>
+              下一处
+            </Button>
+            <Button size="mini" fill="none" onClick={endFind}>
+              结束查找
+            </Button>
+          </div>
         )}
         {numPages && page !== null && (
           <div
@@ -442,6 +505,23 @@ export function MobilePdfReader({
           </Button>
         </div>
       </footer>
+      {findUsed && (
+        <Suspense fallback={null}>
+          <MobileFindPopup
+            open={findOpen}
+            search={find}
+            input={findInput}
+            onInput={setFindInput}
+            onStep={stepFind}
+            onPick={(index) => {
+              const m = find.select(index);
+              if (m) goTo(m.page);
+              closeFind();
+            }}
+            onClose={closeFind}
+          />
+        </Suspense>
+      )}
       {marks.loggedIn && marksUsed && (
         <Suspense fallback={null}>
           <MobileMarksPopup

@@ -1,11 +1,11 @@
 /**
  * The marks drawn on the page, shared by the desktop and H5 readers (plain elements, no UI library):
- * highlight boxes over the text layer, the bookmark ribbon, and the toolbar offered on a text
- * selection (four colours and 笔记).
+ * highlight boxes over the text layer, the bookmark ribbon, the toolbar offered on a text
+ * selection (four colours and 笔记), and the boxes of 查找's matches.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ReaderMarkColor } from '@eav/contract';
-import type { PageSelection, PaintedMark } from '../hooks/use-page-marks-layer';
+import type { PageSelection, PaintedFind, PaintedMark } from '../hooks/use-page-marks-layer';
 import { MARK_COLORS } from '../lib/marks';
 import styles from './marks.module.css';
 
@@ -24,6 +24,35 @@ export function MarkHighlights({ painted }: { painted: readonly PaintedMark[] })
             style={{ left: pct(b.left), top: pct(b.top), width: pct(b.width), height: pct(b.height) }}
             data-mark-id={mark.id}
             data-kind={mark.kind}
+          />
+        )),
+      )}
+    </div>
+  );
+}
+
+/**
+ * The page's search matches over the text layer: the current one strong (and scrolled into view when
+ * the page is zoomed), the others lighter. Hidden from assistive technology: the search panel's list
+ * and its live region say where the matches are.
+ */
+export function FindHighlights({ found }: { found: readonly PaintedFind[] }) {
+  const current = useRef<HTMLDivElement>(null);
+  const currentKey = found.findIndex((f) => f.current && f.boxes.length > 0);
+  useEffect(() => {
+    current.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [currentKey, found]);
+  if (!found.length) return null;
+  return (
+    <div className={styles.highlights} aria-hidden data-testid="reader-find-highlights">
+      {found.flatMap((f, k) =>
+        f.boxes.map((b, i) => (
+          <div
+            key={`${k}-${i}`}
+            ref={k === currentKey && i === 0 ? current : undefined}
+            className={`${styles.box} ${f.current ? styles.foundCurrent : styles.found}`}
+            style={{ left: pct(b.left), top: pct(b.top), width: pct(b.width), height: pct(b.height) }}
+            data-current={f.current ? 'true' : undefined}
           />
         )),
       )}

@@ -3,7 +3,8 @@
  * (fit page, fit width, presets), thumbnails, the chapter tree jumping to pages, full screen,
  * keyboard shortcuts, reading progress saved to the server (debounced) and resumed on open, and the
  * user's marks (书签, 划线, 笔记; docs/reader.md): a bookmark button, a toolbar on a text selection,
- * highlights drawn over the text layer, and the 书签与笔记 panel.
+ * highlights drawn over the text layer, and the 书签与笔记 panel; and 查找 (search in the book: a
+ * panel with the matches, 上一处/下一处, the matches boxed on the page; Ctrl/Cmd+F opens it).
  * The PDF comes from a short-lived signed URL; if it stops working mid-load a new one is fetched.
  */
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -18,6 +19,7 @@ import {
   MenuUnfoldOutlined,
   ProfileOutlined,
   RightOutlined,
+  SearchOutlined,
   TagFilled,
   TagOutlined,
   ZoomInOutlined,
@@ -40,7 +42,9 @@ import {
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LIMITS, Messages, type ReaderMarkColor } from '@eav/contract';
+import { chunk, lazyFrom } from '@/lib/lazy';
 import { useReadGrant } from '../api/get-read-grant';
+import { pageFinds, useBookSearch } from '../hooks/use-book-search';
 import { useOrphanedMarks } from '../hooks/use-orphaned-marks';
 import { usePageAnnouncement } from '../hooks/use-page-announcement';
 import { usePageMarksLayer } from '../hooks/use-page-marks-layer';
@@ -52,8 +56,12 @@ import { bookmarkOf, groupMarks } from '../lib/marks';
 import { clampPage, effectiveScale, keyCommand, stepZoom, type ReaderChapter, type ZoomMode } from '../lib/view';
 import { LazyDocument, LazyOutline, LazyPage, usePdfChunkAfterPaint } from './lazy-pdf';
 import { MARKS_LOGIN_HINT, MarksPanel, NoteEditorModal } from './marks-panel';
-import { BookmarkRibbon, MarkHighlights, SelectionToolbar } from './page-marks';
+import { BookmarkRibbon, FindHighlights, MarkHighlights, SelectionToolbar } from './page-marks';
 import styles from './reader.module.css';
+
+// The 查找 panel: a chunk loaded when the search first opens (the reader's first load carries none).
+const findPanel = chunk(() => import('./find-panel'));
+const FindPanel = lazyFrom(findPanel, (m) => m.FindPanel);
 
 /**
  * The reader's dark toolbars. A nested ConfigProvider inherits the portal's tokens, whose dark text
@@ -208,7 +216,18 @@ export function PdfReader({
   const [noteDraft, setNoteDraft] = useState<{ page: number; anchor: TextAnchor | null } | null>(null);
   const marks = useReaderMarks(bookId, (text) => void message.error(text));
   const [sheetEl, setSheetEl] = useState<HTMLDivElement | null>(null);
-  const layer = usePageMarksLayer(sheetEl, page, marks.marks, marks.loggedIn);
+  const [findOpen, setFindOpen] = useState(false);
+  const [findInput, setFindInput] = useState('');
+  /** Bumped to focus the search box again (Ctrl+F while the panel is open). */
+  const [findFocus, setFindFocus] = useState(0);
+  const findButton = useRef<HTMLButtonElement>(null);
+  const find = useBookSearch(pdf, findOpen, findInput);
+  const { matches: findMatches, current: findCurrent } = find;
+  const found = useMemo(
+    () => (findOpen ? pageFinds(findMatches, findCurrent, page) : []),
+    [findOpen, findMatches, findCurrent, page],
+  );
+  const layer = usePageMarksLayer(sheetEl, page, marks.marks, marks.loggedIn, found);
   const orphans = useOrphanedMarks(pdf, marks.marks, marksOpen);
   const groups = useMemo(() => groupMarks(marks.marks, chapters), [marks.marks, chapters]);
   const bookmark = bookmarkOf(marks.marks, page);
@@ -244,6 +263,24 @@ export function PdfReader({
 
   const goTo = useCallback((p: number) => setPage((cur) => (cur === null ? cur : clampPage(p, numPages))), [numPages]);
   usePageInUrl(page);
+
+  const openFind = () => {
+    setMarksOpen(false);
+    setFindOpen(true);
+    setFindFocus((k) => k + 1);
+  };
+  const closeFind = () => {
+    setFindOpen(false);
+    findButton.current?.focus();
+  };
+  const stepFind = (dir: 1 | -1) => {
+    const m = find.step(dir, page);
+    if (m) goTo(m.page);
+  };
+  const pickFind = (index: number) => {
+    const m = find.select(index);
+    if (m) goTo(m.page);
+  };
 
   const onDocumentLoad = async (pdf: PDFDocumentProxy) => {
     setLoadError(null);
@@ -281,6 +318,12 @@ export function PdfReader({
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // Ctrl/Cmd+F: the reader's own search (the browser's would find only the page on screen).
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'f') {
+        e.preventDefault();
+        openFind();
+        return;
+      }
       const cmd = keyCommand(e);
       if (!cmd || page === null) return;
       e.preventDefault();
@@ -412,12 +455,27 @@ export function PdfReader({
                 aria-describedby={marks.loggedIn ? undefined : hintId}
               />
             </Tooltip>
+            <Tooltip title="查找 (Ctrl+F)">
+              <Button
+                ref={findButton}
+                type="text"
+                icon={<SearchOutlined />}
+                className={findOpen ? styles.toolOn : ''}
+                onClick={() => (findOpen ? closeFind() : openFind())}
+                aria-label="查找"
+                aria-expanded={findOpen}
+                aria-keyshortcuts="Control+F Meta+F"
+              />
+            </Tooltip>
             <Tooltip title="书签与笔记">
               <Button
                 type="text"
                 icon={<ProfileOutlined />}
                 className={marksOpen ? styles.toolOn : ''}
-                onClick={() => setMarksOpen((o) => !o)}
+                onClick={() => {
+                  setFindOpen(false);
+                  setMarksOpen((o) => !o);
+                }}
                 aria-label="书签与笔记"
                 aria-expanded={marksOpen}
                 aria-describedby={marks.loggedIn ? undefined : hintId}
@@ -575,6 +633,7 @@ export function PdfReader({
                         }
                       >
                         <MarkHighlights painted={layer.painted} />
+                        <FindHighlights found={layer.found} />
                       </LazyPage>
                     </Suspense>
                     {layer.selection && layer.selection.page === page && (
@@ -636,6 +695,19 @@ export function PdfReader({
                 </>
               )}
             </div>
+            {findOpen && (
+              <Suspense fallback={null}>
+                <FindPanel
+                  search={find}
+                  input={findInput}
+                  onInput={setFindInput}
+                  onStep={stepFind}
+                  onPick={pickFind}
+                  onClose={closeFind}
+                  focusKey={findFocus}
+                />
+              </Suspense>
+            )}
             {marksOpen && (
               <MarksPanel
                 actions={marks}

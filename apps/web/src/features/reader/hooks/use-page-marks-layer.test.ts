@@ -1,7 +1,7 @@
 import type { ReaderMark } from '@eav/contract';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { usePageMarksLayer } from './use-page-marks-layer';
+import { usePageMarksLayer, type FoundRange } from './use-page-marks-layer';
 
 const ITEMS: { str: string; hasEOL: boolean }[] = [
   { str: '第一章 函数', hasEOL: true },
@@ -57,9 +57,9 @@ afterEach(() => {
 });
 
 /** Renders the hook on page 2 and feeds it react-pdf's callbacks, as a drawn page does. */
-function drawnPage(marks: ReaderMark[], selectable = true) {
+function drawnPage(marks: ReaderMark[], selectable = true, found: FoundRange[] = []) {
   const sheet = sheetWithLayer();
-  const hook = renderHook(() => usePageMarksLayer(sheet, 2, marks, selectable));
+  const hook = renderHook(() => usePageMarksLayer(sheet, 2, marks, selectable, found));
   act(() => {
     hook.result.current.pageProps.onGetTextSuccess({ items: ITEMS });
     hook.result.current.pageProps.onRenderTextLayerSuccess();
@@ -80,6 +80,19 @@ describe('usePageMarksLayer', () => {
       [gone.id, 0],
     ]);
     expect(painted[0]!.boxes[0]).toEqual({ left: 10, top: 10, width: 10, height: 2.5 });
+  });
+
+  it('measures the search matches of the page, the current one flagged', () => {
+    const found: FoundRange[] = [
+      { start: 6, end: 10, current: false },
+      { start: 15, end: 19, current: true },
+    ];
+    const { hook } = drawnPage([], true, found);
+    expect(hook.result.current.text?.text.slice(15, 19)).toBe('利用光能');
+    expect(hook.result.current.found).toEqual([
+      { current: false, boxes: [{ left: 10, top: 10, width: 10, height: 2.5 }] },
+      { current: true, boxes: [{ left: 10, top: 10, width: 10, height: 2.5 }] },
+    ]);
   });
 
   it('offers a settled selection on the page as a page-text range, and clears it', () => {

@@ -21,6 +21,17 @@ export interface PageSelection {
   box: PercentBox;
 }
 
+/** A search match on the page (查找), the current one drawn stronger. */
+export interface FoundRange extends TextRange {
+  current: boolean;
+}
+
+/** A search match's boxes on the page. */
+export interface PaintedFind {
+  current: boolean;
+  boxes: PercentBox[];
+}
+
 /** A painted mark: its boxes, or none when its passage is no longer on the page (orphaned). */
 export interface PaintedMark {
   mark: ReaderMark;
@@ -37,6 +48,8 @@ export interface PageMarksLayer {
   text: PageText | null;
   /** The page's anchored marks with their boxes (empty boxes: not found on the page). */
   painted: PaintedMark[];
+  /** The boxes of the page's search matches (`found`), in their order. */
+  found: PaintedFind[];
   /** The current selection on this page (null when none). */
   selection: PageSelection | null;
   /** Forgets the selection and clears the browser's. */
@@ -44,23 +57,27 @@ export interface PageMarksLayer {
 }
 
 const TEXT_LAYER = '.react-pdf__Page__textContent';
+const NO_FOUND: readonly FoundRange[] = [];
 
 /**
  * @param sheet the element holding the page (its text layer is found inside)
  * @param page the page on screen
  * @param marks the book's marks (a stable list: the cached one)
  * @param selectable whether selections are offered (logged-in readers)
+ * @param found the page's search matches to draw (a stable list; page-text ranges of the page on screen)
  */
 export function usePageMarksLayer(
   sheet: HTMLElement | null,
   page: number | null,
   marks: readonly ReaderMark[],
   selectable: boolean,
+  found: readonly FoundRange[] = NO_FOUND,
 ): PageMarksLayer {
   const [content, setContent] = useState<{ page: number | null; items: readonly PageTextItem[] } | null>(null);
   const [layerVersion, setLayerVersion] = useState(0);
   const [selection, setSelection] = useState<PageSelection | null>(null);
   const [painted, setPainted] = useState<PaintedMark[]>([]);
+  const [foundBoxes, setFoundBoxes] = useState<PaintedFind[]>([]);
   const spans = useRef<(HTMLElement | undefined)[]>([]);
 
   const text = useMemo(() => (content && content.page === page ? buildPageText(content.items) : null), [content, page]);
@@ -94,6 +111,18 @@ export function usePageMarksLayer(
       }),
     );
   }, [layer, text, content, anchored, layerVersion]);
+
+  // The search matches, measured on the spans tagged above (this effect runs after that one).
+  useLayoutEffect(() => {
+    const el = layer();
+    if (!el || !text || !content || !found.length) {
+      setFoundBoxes((f) => (f.length ? [] : f));
+      return;
+    }
+    setFoundBoxes(
+      found.map((r) => ({ current: r.current, boxes: rangeBoxes(text, spans.current, el, r.start, r.end) })),
+    );
+  }, [layer, text, content, found, layerVersion]);
 
   // A new page or zoom starts without a selection.
   useEffect(() => setSelection(null), [page, layerVersion]);
@@ -160,5 +189,5 @@ export function usePageMarksLayer(
     setSelection(null);
   }, []);
 
-  return { pageProps, text, painted, selection, clearSelection };
+  return { pageProps, text, painted, found: foundBoxes, selection, clearSelection };
 }
