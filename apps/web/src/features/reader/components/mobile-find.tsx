@@ -41,6 +41,11 @@ export function MobileFindPopup({ open, search, input, onInput, onStep, onPick, 
   useEffect(() => {
     if (open) list.current?.querySelector('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' });
   }, [open, currentIndex]);
+  // Into the box on opening. `afterShow` alone misses the first opening: the popup's chunk loads on
+  // that tap and mounts already open, so no show animation ends.
+  useEffect(() => {
+    if (open) box.current?.focus();
+  }, [open]);
 
   return (
     <Popup
@@ -61,6 +66,8 @@ export function MobileFindPopup({ open, search, input, onInput, onStep, onPick, 
         data-testid="reader-find-panel"
         onKeyDown={(e) => {
           if (e.key === 'Escape') {
+            // A search input's own Escape empties it: closing keeps the search (结束查找 ends it).
+            e.preventDefault();
             e.stopPropagation();
             onClose();
           }
@@ -91,6 +98,9 @@ export function MobileFindPopup({ open, search, input, onInput, onStep, onPick, 
             onSearch={() => onStep(1)}
             placeholder={noText ? '本书无法查找' : '输入要查找的文字'}
             maxLength={100}
+            // antd-mobile's clear icon is a div with a label but no role, out of the keyboard's reach
+            // (axe: aria-prohibited-attr); 结束查找 on the page bar clears the search.
+            clearable={false}
           />
         </div>
         <div className={styles.status}>
