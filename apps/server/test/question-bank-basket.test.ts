@@ -4,7 +4,6 @@
  * the export of a composed paper, and erasure at account cancellation. Fixture: the first real
  * questions of the TAL-SCQ5K file.
  */
-import zlib from 'node:zlib';
 import {
   ApiPaths,
   QUESTION_BANK_LIMITS,
@@ -18,6 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { basketItems, composedPapers } from '../src/db/schema';
 import { runImport } from '../src/features/question-bank/importers';
 import { eraseQuestionBankData } from '../src/features/question-bank/erasure';
+import { documentXml } from './docx-helpers';
 import { api, useTestApp } from './helpers';
 import { readData } from './question-bank-helpers';
 import { createUser, type TestUser } from './textbooks-helpers';
@@ -239,22 +239,3 @@ describe('composed papers', () => {
     expect([b!.n, p!.n]).toEqual([0, 0]);
   });
 });
-
-/** word/document.xml of a DOCX (ZIP central directory walk). */
-function documentXml(buf: Buffer): string {
-  const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  let p = buf.readUInt32LE(eocd + 16);
-  for (let i = 0; i < buf.readUInt16LE(eocd + 10); i++) {
-    const method = buf.readUInt16LE(p + 10);
-    const size = buf.readUInt32LE(p + 20);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const local = buf.readUInt32LE(p + 42);
-    if (buf.subarray(p + 46, p + 46 + nameLen).toString() === 'word/document.xml') {
-      const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-      const raw = buf.subarray(start, start + size);
-      return (method === 8 ? zlib.inflateRawSync(raw) : raw).toString('utf8');
-    }
-    p += 46 + nameLen + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
-  }
-  throw new Error('word/document.xml not found');
-}

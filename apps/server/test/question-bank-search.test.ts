@@ -4,7 +4,6 @@
  * Chinese keyword search in stems, knowledge-point and chapter filters, details, and the paper export.
  * Expected numbers are computed from the files.
  */
-import zlib from 'node:zlib';
 import {
   ApiPaths,
   type ChapterBook,
@@ -23,6 +22,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { textbookChapters, textbooks } from '../src/db/schema';
 import { SEED_FILES } from '../src/features/question-bank/seed';
 import { normaliseQuestionTex } from '../src/features/question-bank/tex-normalise';
+import { documentXml } from './docx-helpers';
 import { api, useTestApp } from './helpers';
 import { allQuestions, importAll, linesOf, type ChapterFileLine, type PaperFileLine } from './question-bank-helpers';
 import { createUser } from './textbooks-helpers';
@@ -270,24 +270,3 @@ describe('papers', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
-
-/** word/document.xml of a DOCX (ZIP central directory walk). */
-function documentXml(buf: Buffer): string {
-  const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  let p = buf.readUInt32LE(eocd + 16);
-  for (let i = 0; i < buf.readUInt16LE(eocd + 10); i++) {
-    const method = buf.readUInt16LE(p + 10);
-    const size = buf.readUInt32LE(p + 20);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const skip = nameLen + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
-    const local = buf.readUInt32LE(p + 42);
-    const name = buf.subarray(p + 46, p + 46 + nameLen).toString();
-    if (name === 'word/document.xml') {
-      const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-      const raw = buf.subarray(start, start + size);
-      return (method === 8 ? zlib.inflateRawSync(raw) : raw).toString('utf8');
-    }
-    p += 46 + skip;
-  }
-  throw new Error('word/document.xml not found');
-}
