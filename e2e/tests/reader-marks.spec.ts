@@ -107,7 +107,10 @@ test.describe('reader marks', () => {
 
     test('a visitor sees the marks controls disabled with the login hint, and no marks call', async ({ page }) => {
       const marksCalls: string[] = [];
-      page.on('request', (r) => r.url().includes('/api/v1/textbooks/') && r.url().includes('/marks') && marksCalls.push(r.url()));
+      page.on(
+        'request',
+        (r) => r.url().includes('/api/v1/textbooks/') && r.url().includes('/marks') && marksCalls.push(r.url()),
+      );
       await page.goto(`/#/preview?id=${book.id}`);
       await textLayerReady(page, 1);
       const bookmark = page.getByRole('button', { name: '书签', exact: true });
