@@ -30,6 +30,7 @@ const EXPECTED: Record<string, MenuKey | null> = {
   '/user/password': null,
   '/user/bindings': null,
   '/user/history': null,
+  '/user/notes': null,
   '/activity': null,
   '/allResource': null,
   '/myBook': null,
